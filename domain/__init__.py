@@ -1,0 +1,1 @@
+"""The Ledgerdesk domain: event-sourced aggregates and their application."""

@@ -1,0 +1,13 @@
+"""The one application object: every use case of every context, on one event store."""
+
+from __future__ import annotations
+
+from domain.commerce import CommerceUseCases
+
+
+class Ledgerdesk(CommerceUseCases):
+    """Loads, changes and saves the aggregates of every tenant.
+
+    Configured by an eventsourcing environment (PERSISTENCE_MODULE and the
+    database settings); the domain itself knows nothing of the database.
+    """

@@ -1,0 +1,127 @@
+"""Companies, their locations and ticket groups: archived, restored and merged."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from eventsourcing.domain import event
+
+from domain.base import LedgerAggregate, require_text
+from domain.errors import InvalidTransition, InvalidValue
+
+
+class Archivable(LedgerAggregate):
+    """Something that is struck through while archived and can be restored."""
+
+    archived = False
+    allowed_fields: ClassVar[frozenset[str]] = frozenset()
+
+    def archive(self, actor: str) -> None:
+        """Archive: hidden from pickers, shown struck through."""
+        if self.archived:
+            raise InvalidTransition("Already archived.")
+        self._archived(actor=actor)
+
+    @event("Archived")
+    def _archived(self, actor: str) -> None:
+        self.archived = True
+
+    def restore(self, actor: str) -> None:
+        """Restore: archived_at back to null."""
+        if not self.archived:
+            raise InvalidTransition("Only an archived record can be restored.")
+        self._restored(actor=actor)
+
+    @event("Restored")
+    def _restored(self, actor: str) -> None:
+        self.archived = False
+
+    def update(self, actor: str, changes: dict[str, Any]) -> None:
+        """Change fields; only differences are recorded."""
+        unknown = set(changes) - self.allowed_fields
+        if unknown:
+            field = sorted(unknown)[0]
+            raise InvalidValue(f"The {field} field cannot be changed.", field)
+        if "name" in changes:
+            changes = dict(changes, name=require_text(changes["name"], "name", 200))
+        changed = {k: v for k, v in changes.items() if self.fields.get(k) != v}
+        if changed:
+            self._updated(actor=actor, changes=changed)
+
+    @event("Updated")
+    def _updated(self, actor: str, changes: dict[str, Any]) -> None:
+        self.fields.update(changes)
+
+
+class Company(Archivable):
+    """A customer organisation of the provider."""
+
+    allowed_fields = frozenset(
+        {"name", "address_1", "city", "country", "email", "phone"}
+    )
+
+    @event("Registered")
+    def __init__(self, tenant_id: str, actor: str, fields: dict[str, Any]) -> None:
+        self.tenant_id = tenant_id
+        self.fields = {name: None for name in self.allowed_fields}
+        self.fields.update(fields)
+        self.merged_into: str | None = None
+
+    @classmethod
+    def register(cls, tenant_id: str, actor: str, fields: dict[str, Any]) -> Company:
+        """Register a company with at least a name."""
+        unknown = set(fields) - cls.allowed_fields
+        if unknown:
+            field = sorted(unknown)[0]
+            raise InvalidValue(f"Companies have no field {field!r}.", field)
+        fields = dict(fields, name=require_text(fields.get("name"), "name", 200))
+        return cls(tenant_id=tenant_id, actor=actor, fields=fields)
+
+    def merge_into(self, actor: str, target_id: str) -> None:
+        """Fold this company into another; its records move there."""
+        if target_id == str(self.id):
+            raise InvalidValue("A company cannot be merged into itself.", "ids")
+        if self.merged_into:
+            raise InvalidTransition("The company has already been merged.")
+        self._merged_into(actor=actor, target_id=target_id)
+
+    @event("MergedInto")
+    def _merged_into(self, actor: str, target_id: str) -> None:
+        self.merged_into = target_id
+        self.archived = True
+
+
+class Location(Archivable):
+    """A site of a company where assets stand and work happens."""
+
+    allowed_fields = frozenset({"name", "company_id", "address_1", "city"})
+
+    @event("Registered")
+    def __init__(self, tenant_id: str, actor: str, fields: dict[str, Any]) -> None:
+        self.tenant_id = tenant_id
+        self.fields = {name: None for name in self.allowed_fields}
+        self.fields.update(fields)
+
+    @classmethod
+    def register(cls, tenant_id: str, actor: str, fields: dict[str, Any]) -> Location:
+        """Register a location with at least a name."""
+        fields = dict(fields, name=require_text(fields.get("name"), "name", 200))
+        return cls(tenant_id=tenant_id, actor=actor, fields=fields)
+
+
+class TicketGroup(Archivable):
+    """A named bundle of tickets, such as a project or a migration."""
+
+    allowed_fields = frozenset({"name", "company_id"})
+
+    @event("Formed")
+    def __init__(self, tenant_id: str, actor: str, fields: dict[str, Any]) -> None:
+        self.tenant_id = tenant_id
+        self.fields = {name: None for name in self.allowed_fields}
+        self.fields.update(fields)
+
+    @classmethod
+    def form(cls, tenant_id: str, actor: str, fields: dict[str, Any]) -> TicketGroup:
+        """Form a ticket group with at least a name."""
+        fields = dict(fields, name=require_text(fields.get("name"), "name", 200))
+        return cls(tenant_id=tenant_id, actor=actor, fields=fields)

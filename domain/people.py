@@ -1,0 +1,170 @@
+"""People: operators of both lines and the clients of a provider's customers."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import event
+
+from domain.base import LedgerAggregate, require_text, stable_id
+from domain.errors import InvalidValue
+
+CLIENT, FIRST_LINE, SECOND_LINE = 0, 1, 2
+EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+LANGUAGES = ("nl", "en", "de")
+
+
+def user_id(tenant_id: str, email: str) -> str:
+    """A user's id follows from tenant and address, so addresses stay unique."""
+    return str(stable_id("user", tenant_id, email.strip().lower()))
+
+
+def check_email(email: str) -> str:
+    """A lower-cased address, or InvalidValue on email."""
+    address = (email or "").strip().lower()
+    if not EMAIL.match(address):
+        raise InvalidValue("The email must be a valid email address.", "email")
+    return address
+
+
+class User(LedgerAggregate):
+    """Someone who signs in: a client (is_operator 0) or an operator (1 or 2)."""
+
+    @staticmethod
+    def create_id(tenant_id: str, email: str) -> UUID:
+        return UUID(user_id(tenant_id, email))
+
+    @event("Registered")
+    def __init__(
+        self,
+        tenant_id: str,
+        actor: str,
+        email: str,
+        first_name: str,
+        last_name: str,
+        is_operator: int,
+        company_ids: list[str],
+        role: str,
+        permissions: list[str],
+        password_hash: str | None,
+        language: str,
+    ) -> None:
+        self.tenant_id = tenant_id
+        self.email = email
+        self.first_name = first_name
+        self.last_name = last_name
+        self.is_operator = is_operator
+        self.company_ids = company_ids
+        self.role = role
+        self.permissions = permissions
+        self.password_hash = password_hash
+        self.language = language
+        self.active = True
+        self.configs: dict[str, str] = {}
+
+    @classmethod
+    def register(
+        cls,
+        tenant_id: str,
+        actor: str,
+        email: str,
+        first_name: str,
+        last_name: str,
+        is_operator: int,
+        company_ids: list[str],
+        role: str,
+        permissions: list[str],
+        password_hash: str | None = None,
+        language: str = "nl",
+    ) -> User:
+        """Register a user after checking name, address, line and language."""
+        address = check_email(email)
+        if is_operator not in (CLIENT, FIRST_LINE, SECOND_LINE):
+            raise InvalidValue("is_operator must be 0, 1 or 2.", "is_operator")
+        if language not in LANGUAGES:
+            raise InvalidValue("Unknown language.", "language")
+        return cls(
+            tenant_id=tenant_id,
+            actor=actor,
+            email=address,
+            first_name=require_text(first_name, "first_name", 100),
+            last_name=(last_name or "").strip()[:100],
+            is_operator=is_operator,
+            company_ids=list(company_ids),
+            role=role,
+            permissions=sorted(set(permissions)),
+            password_hash=password_hash,
+            language=language,
+        )
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    def update(self, actor: str, changes: dict[str, Any]) -> None:
+        """Change name, companies, role, permissions or language."""
+        allowed = {
+            "first_name",
+            "last_name",
+            "company_ids",
+            "role",
+            "permissions",
+            "language",
+        }
+        unknown = set(changes) - allowed
+        if unknown:
+            field = sorted(unknown)[0]
+            raise InvalidValue(f"The {field} field cannot be changed.", field)
+        if "first_name" in changes:
+            changes = dict(
+                changes, first_name=require_text(changes["first_name"], "first_name")
+            )
+        if "language" in changes and changes["language"] not in LANGUAGES:
+            raise InvalidValue("Unknown language.", "language")
+        if "permissions" in changes:
+            changes = dict(changes, permissions=sorted(set(changes["permissions"])))
+        changed = {k: v for k, v in changes.items() if getattr(self, k) != v}
+        if changed:
+            self._updated(actor=actor, changes=changed)
+
+    @event("Updated")
+    def _updated(self, actor: str, changes: dict[str, Any]) -> None:
+        for name, value in changes.items():
+            setattr(self, name, value)
+
+    def change_password(self, actor: str, password_hash: str) -> None:
+        """Store a new password hash (never the password)."""
+        self._password_changed(
+            actor=actor, password_hash=require_text(password_hash, "password")
+        )
+
+    @event("PasswordChanged")
+    def _password_changed(self, actor: str, password_hash: str) -> None:
+        self.password_hash = password_hash
+
+    def save_configs(self, actor: str, configs: dict[str, str]) -> None:
+        """Keep the user's table layout choices (filter, order, pagination, columns)."""
+        pattern = re.compile(
+            rf"^{re.escape(str(self.id))}_(filter|order|pagination|columns)_[\w.-]+$"
+        )
+        for name in configs:
+            if not pattern.match(name):
+                raise InvalidValue(f"Unknown config name {name!r}.", "configs")
+        changed = {k: v for k, v in configs.items() if self.configs.get(k) != v}
+        if changed:
+            self._configs_saved(actor=actor, configs=changed)
+
+    @event("ConfigsSaved")
+    def _configs_saved(self, actor: str, configs: dict[str, str]) -> None:
+        self.configs.update(configs)
+
+    def deactivate(self, actor: str) -> None:
+        """Stop the user from signing in."""
+        if self.active:
+            self._deactivated(actor=actor)
+
+    @event("Deactivated")
+    def _deactivated(self, actor: str) -> None:
+        self.active = False

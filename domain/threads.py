@@ -1,0 +1,55 @@
+"""Message threads, shared by every aggregate that carries one (tickets, assets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.errors import InvalidValue, NotFound
+
+MESSAGE_TYPES = ("reply", "note", "status-changed", "work-order-signed")
+EDITABLE_MESSAGE_FIELDS = frozenset({"message", "visible_to_client", "description"})
+
+
+def new_message(
+    message_id: str,
+    actor: str,
+    message: str,
+    type: str,
+    visible_to_client: bool,
+    is_from_client: bool,
+    recipients: list[dict[str, Any]],
+    attachment_ids: list[str],
+    mentions: list[str],
+    data: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The thread entry one posted message becomes."""
+    if type not in MESSAGE_TYPES:
+        raise InvalidValue(f"Unknown message type {type!r}.", "type")
+    return {
+        "id": message_id,
+        "actor": actor,
+        "message": message,
+        "type": type,
+        "visible_to_client": bool(visible_to_client),
+        "is_from_client": bool(is_from_client),
+        "recipients": list(recipients),
+        "attachment_ids": list(attachment_ids),
+        "mentions": list(mentions),
+        "data": dict(data or {}),
+    }
+
+
+def find_message(messages: list[dict[str, Any]], message_id: str) -> dict[str, Any]:
+    """The message with that id, or NotFound."""
+    for message in messages:
+        if message["id"] == message_id:
+            return message
+    raise NotFound("Message not found.", "message_id")
+
+
+def check_message_changes(changes: dict[str, Any]) -> None:
+    """Refuse edits of fields a message may not change."""
+    unknown = set(changes) - EDITABLE_MESSAGE_FIELDS
+    if unknown:
+        field = sorted(unknown)[0]
+        raise InvalidValue(f"The {field} field cannot be changed.", field)
