@@ -1,0 +1,1 @@
+"""The Ledgerdesk HTTP API, its command line and its composition root."""
