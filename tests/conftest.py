@@ -1,0 +1,64 @@
+"""Fixtures shared by every test: a fresh database on SQLite or PostgreSQL.
+
+LEDGERDESK_TEST_BACKEND=postgres runs the suite on the PostgreSQL server at
+LEDGERDESK_TEST_POSTGRES (default postgresql://postgres@127.0.0.1:5432/test);
+each test gets a database of its own, dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from uuid import uuid4
+
+import pytest
+
+BACKEND = os.environ.get("LEDGERDESK_TEST_BACKEND", "sqlite")
+POSTGRES_ADMIN_URL = os.environ.get(
+    "LEDGERDESK_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"
+)
+
+
+def _admin_connection():  # type: ignore[no-untyped-def]
+    import psycopg
+
+    return psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True)
+
+
+@pytest.fixture
+def database_url(tmp_path) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    """A URL to an empty database of the backend under test."""
+    if BACKEND == "sqlite":
+        yield f"sqlite:///{tmp_path}/ledgerdesk.sqlite3"
+        return
+    name = f"ledgerdesk_test_{uuid4().hex[:12]}"
+    with _admin_connection() as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    base = POSTGRES_ADMIN_URL.rsplit("/", 1)[0]
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with _admin_connection() as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def settings(database_url: str, tmp_path):  # type: ignore[no-untyped-def]
+    """Settings for one test: its own database, uploads and exports."""
+    from api.settings import Settings
+
+    return Settings(
+        database_url=database_url,
+        upload_dir=str(tmp_path / "uploads"),
+        export_dir=str(tmp_path / "exports"),
+    )
+
+
+@pytest.fixture
+def application(settings):  # type: ignore[no-untyped-def]
+    """The domain application on the test database."""
+    from api.bootstrap import build_application
+
+    app = build_application(settings)
+    yield app
+    app.close()
