@@ -1,0 +1,1 @@
+"""The read side: list tables kept up to date by followers of the event log."""
