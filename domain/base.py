@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate
+from eventsourcing.utils import get_topic
 
+from domain.chain import GENESIS, link_event
 from domain.errors import InvalidValue
 
 SYSTEM = "system"
 """The actor recorded for changes no user made (seeding, schedules, migrations)."""
 
 NAMESPACE = uuid5(NAMESPACE_URL, "https://ledgerdesk.app/")
+DRAFT_ID = uuid5(NAMESPACE, "draft")
+"""A stand-in originator id: the chain does not cover the id."""
+
+L = TypeVar("L", bound="LedgerAggregate")
 
 
 def stable_id(*parts: str) -> UUID:
@@ -21,19 +27,63 @@ def stable_id(*parts: str) -> UUID:
 
 
 class LedgerAggregate(Aggregate):
-    """An aggregate owned by one tenant; its events carry tenant_id and actor."""
+    """An aggregate owned by one tenant; its events carry tenant_id and actor.
+
+    Every event also carries `chain`, a hash over its fields and the previous
+    event's chain (domain/chain.py), so an edited stored event can be found.
+    """
 
     tenant_id: str
 
     class Event(Aggregate.Event):
         tenant_id: str
         actor: str
+        chain: str
+
+        def mutate(self, aggregate: Any) -> Any:
+            """Apply the event, then keep its chain on the aggregate."""
+            mutated = super().mutate(aggregate)
+            if mutated is not None:
+                mutated.__dict__["_chain"] = self.chain
+            return mutated
 
     class Created(Event, Aggregate.Created):
         pass
 
+    @property
+    def chain(self) -> str:
+        """The chain value of the last event applied."""
+        return str(self.__dict__.get("_chain", GENESIS))
+
+    @classmethod
+    def _create(cls: type[L], event_class: Any, *, id: Any = None, **kwargs: Any) -> L:
+        """Create with the first link of the chain computed from the event."""
+        kwargs.pop("chain", None)
+        if kwargs.get("timestamp") is None:
+            kwargs["timestamp"] = event_class.create_timestamp()
+        draft = event_class(
+            **kwargs,
+            originator_id=DRAFT_ID,
+            originator_version=cls.INITIAL_VERSION,
+            originator_topic=get_topic(cls),
+            chain=GENESIS,
+        )
+        kwargs["chain"] = link_event(GENESIS, draft)
+        return super()._create(event_class, id=id, **kwargs)  # type: ignore[misc]
+
     def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
+        """Trigger an event linked to the previous one by its chain."""
         kwargs.setdefault("tenant_id", self.tenant_id)
+        kwargs.pop("chain", None)
+        if kwargs.get("timestamp") is None:
+            kwargs["timestamp"] = event_class.create_timestamp()
+        draft = event_class(
+            **kwargs,
+            originator_id=self.id,
+            originator_version=self.version + 1,
+            chain=GENESIS,
+        )
+        kwargs["chain"] = link_event(self.chain, draft)
         super().trigger_event(event_class, **kwargs)
 
 
