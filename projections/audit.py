@@ -1,0 +1,282 @@
+"""The auditors' read side: an aggregate's events, its state as it was, its chain.
+
+Finding the version at a time reads the aggregate's own events only. The
+event store keys them by (originator_id, originator_version), so this is an
+index range read whose cost grows with that one aggregate's history, never
+with the log. An `event_times` table kept by a follower was the alternative;
+it would duplicate what the store already holds and could lag behind it, and
+an auditor must not get an answer from an index that has not caught up. The
+events are replayed in version order and the walk stops at the first event
+later than the asked time, so the state at a time is always a prefix of the
+history, exactly what replaying that many events gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from domain.assets import Asset
+from domain.base import LedgerAggregate
+from domain.chain import GENESIS, link_event, plain
+from domain.contracts import Contract
+from domain.errors import InvalidValue, NotFound
+from domain.invoices import Invoice
+from domain.organisations import Company
+from domain.quotes import Quote
+from domain.store import Store, as_uuid
+from domain.subscriptions import Subscription
+from domain.tickets import Ticket
+
+MODELS: dict[str, type[LedgerAggregate]] = {
+    "tickets": Ticket,
+    "quotes": Quote,
+    "contracts": Contract,
+    "invoices": Invoice,
+    "subscriptions": Subscription,
+    "assets": Asset,
+    "companies": Company,
+}
+BOOKKEEPING = frozenset(
+    {
+        "originator_id",
+        "originator_version",
+        "originator_topic",
+        "timestamp",
+        "tenant_id",
+        "actor",
+        "chain",
+    }
+)
+STATE_NAMES = {
+    "_id": "id",
+    "_version": "version",
+    "_created_on": "created_on",
+    "_modified_on": "modified_on",
+    "_chain": "chain",
+}
+VERIFY_BATCH = 500
+
+
+def model_class(model: str) -> type[LedgerAggregate]:
+    """The aggregate class a model name (plural or singular) stands for."""
+    name = model.strip().lower()
+    cls = MODELS.get(name) or MODELS.get(f"{name}s") or MODELS.get(f"{name}es")
+    if cls is None:
+        known = ", ".join(sorted(MODELS))
+        raise InvalidValue(f"Unknown model {model!r}; choose from {known}.", "model")
+    return cls
+
+
+def parse_time(value: str | datetime) -> datetime:
+    """A moment from ISO text; a moment without a zone is taken as UTC."""
+    if isinstance(value, datetime):
+        moment = value
+    else:
+        try:
+            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError as error:
+            raise InvalidValue(
+                "The at field must be an ISO date-time.", "at"
+            ) from error
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def event_type(domain_event: Any) -> str:
+    """The short name of an event's type, such as LineAdded."""
+    return type(domain_event).__name__
+
+
+def changes_of(domain_event: Any) -> dict[str, Any]:
+    """What an event changed: its fields other than the bookkeeping ones."""
+    return {
+        key: plain(value)
+        for key, value in vars(domain_event).items()
+        if key not in BOOKKEEPING
+    }
+
+
+def describe(domain_event: Any) -> dict[str, Any]:
+    """One event as a row for auditors: version, time, actor, type, changes."""
+    return {
+        "version": domain_event.originator_version,
+        "time": domain_event.timestamp.isoformat(),
+        "actor": getattr(domain_event, "actor", None),
+        "type": event_type(domain_event),
+        "changes": changes_of(domain_event),
+    }
+
+
+def state_of(aggregate: LedgerAggregate) -> dict[str, Any]:
+    """An aggregate's attributes as a JSON-able dict, with its model name."""
+    state: dict[str, Any] = {"model": type(aggregate).__name__}
+    for key, value in vars(aggregate).items():
+        if key == "_pending_events":
+            continue
+        state[STATE_NAMES.get(key, key)] = plain(value)
+    return state
+
+
+def stored_events(
+    app: Store,
+    model: str | None,
+    aggregate_id: str | UUID,
+    tenant_id: str | None = None,
+) -> list[Any]:
+    """An aggregate's events, oldest first; NotFound if absent or of another kind."""
+    events = app.events_of(aggregate_id)
+    if not events:
+        raise NotFound("Not found.", "id")
+    created = replay(events[:1])
+    if model is not None and not isinstance(created, model_class(model)):
+        raise NotFound(f"{model_class(model).__name__} not found.", "id")
+    if tenant_id is not None and created.tenant_id != tenant_id:
+        raise NotFound("Not found.", "id")
+    return events
+
+
+def replay(events: Sequence[Any]) -> LedgerAggregate:
+    """The aggregate those events build, applied in order."""
+    aggregate: Any = None
+    for domain_event in events:
+        aggregate = domain_event.mutate(aggregate)
+    if aggregate is None:
+        raise NotFound("Not found.", "version")
+    return aggregate
+
+
+def version_at(events: Sequence[Any], at: datetime) -> int:
+    """How many events had happened at that moment (0: not yet created)."""
+    count = 0
+    for domain_event in events:
+        if domain_event.timestamp > at:
+            break
+        count += 1
+    return count
+
+
+def history(
+    app: Store,
+    model: str | None,
+    aggregate_id: str | UUID,
+    *,
+    version: int | None = None,
+    at: str | datetime | None = None,
+    tenant_id: str | None = None,
+) -> dict[str, Any]:
+    """An aggregate's events up to a version or moment, and its state then."""
+    events = stored_events(app, model, aggregate_id, tenant_id)
+    if version is not None and at is not None:
+        raise InvalidValue("Give either a version or a time, not both.", "version")
+    count = len(events)
+    if at is not None:
+        count = version_at(events, parse_time(at))
+    elif version is not None:
+        if not 1 <= version <= len(events):
+            raise InvalidValue(
+                f"The version must be between 1 and {len(events)}.", "version"
+            )
+        count = version
+    shown = events[:count]
+    return {
+        "id": str(as_uuid(aggregate_id)),
+        "model": type(replay(events[:1])).__name__,
+        "version": count,
+        "events": [describe(e) for e in shown],
+        "state": state_of(replay(shown)) if shown else None,
+    }
+
+
+def state_at(
+    app: Store,
+    aggregate_id: str | UUID,
+    *,
+    version: int | None = None,
+    at: str | datetime | None = None,
+) -> dict[str, Any] | None:
+    """The aggregate as a plain dict at a version or moment (None: not yet)."""
+    return history(app, None, aggregate_id, version=version, at=at)["state"]
+
+
+@dataclass(frozen=True)
+class BrokenLink:
+    """The first event whose chain does not follow from the ones before it."""
+
+    aggregate_id: str
+    version: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What verify checked and the first broken link it found, if any."""
+
+    events: int
+    aggregates: int
+    broken: BrokenLink | None
+
+    @property
+    def ok(self) -> bool:
+        return self.broken is None
+
+
+class ChainWalker:
+    """Checks events one at a time, keeping each aggregate's last chain."""
+
+    def __init__(self) -> None:
+        self.heads: dict[UUID, tuple[int, str]] = {}
+        self.events = 0
+
+    def check(self, stored: Any, decode: Any) -> BrokenLink | None:
+        """The broken link this stored event makes, or None when it follows."""
+        self.events += 1
+        aggregate_id = stored.originator_id
+        version = stored.originator_version
+        last_version, last_chain = self.heads.get(aggregate_id, (0, GENESIS))
+
+        def broken(reason: str) -> BrokenLink:
+            return BrokenLink(str(aggregate_id), version, reason)
+
+        if version != last_version + 1:
+            return broken(f"version {last_version + 1} expected, found {version}")
+        try:
+            domain_event = decode(stored)
+        except Exception as error:  # any undecodable state is a broken link
+            return broken(f"unreadable event: {error}")
+        recorded = getattr(domain_event, "chain", None)
+        if recorded is None:
+            return broken("the event carries no chain")
+        if link_event(last_chain, domain_event) != recorded:
+            return broken("the chain does not match the event's content")
+        self.heads[aggregate_id] = (version, recorded)
+        return None
+
+
+def _log(app: Store) -> Iterator[Any]:
+    start = 1
+    while True:
+        # the recorder, not notification_log: that one caps a read at 10 rows
+        batch = app.recorder.select_notifications(start, VERIFY_BATCH)
+        if not batch:
+            return
+        yield from batch
+        start = batch[-1].id + 1
+
+
+def verify(app: Store, aggregate_id: str | UUID | None = None) -> Verification:
+    """Recompute the chains of stored events and name the first broken link."""
+    walker = ChainWalker()
+    if aggregate_id is not None:
+        records: Iterator[Any] = iter(app.recorder.select_events(as_uuid(aggregate_id)))
+    else:
+        records = _log(app)
+    for stored in records:
+        broken = walker.check(stored, app.mapper.to_domain_event)
+        if broken is not None:
+            return Verification(walker.events, len(walker.heads) + 1, broken)
+    if aggregate_id is not None and not walker.heads:
+        raise NotFound("Not found.", "id")
+    return Verification(walker.events, len(walker.heads), None)
