@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
 from typing import Any
@@ -20,7 +22,19 @@ STATUS_NAMES = {
     REJECTED: "rejected",
 }
 SIGNATURE_PREFIX = "data:image/png;base64,"
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 MAX_SIGNATURE_LENGTH = 2_000_000
+
+
+def is_png_data_url(value: str) -> bool:
+    """Whether value is a base64 data URL whose bytes are a PNG image."""
+    if not value.startswith(SIGNATURE_PREFIX):
+        return False
+    try:
+        data = base64.b64decode(value[len(SIGNATURE_PREFIX) :], validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return data.startswith(PNG_MAGIC)
 
 
 class Quote(LedgerAggregate):
@@ -136,14 +150,12 @@ class Quote(LedgerAggregate):
         """Accept with a drawn signature; keeps exactly what was signed."""
         if self.status_id != SENT:
             raise InvalidTransition("Only a sent quote can be accepted.")
-        if (
-            not signature
-            or not signature.startswith(SIGNATURE_PREFIX)
-            or len(signature) <= len(SIGNATURE_PREFIX)
-        ):
+        if not signature or len(signature) <= len(SIGNATURE_PREFIX):
             raise InvalidValue("No signature has been set.", "signature")
         if len(signature) > MAX_SIGNATURE_LENGTH:
             raise InvalidValue("The signature image is too large.", "signature")
+        if not is_png_data_url(signature):
+            raise InvalidValue("The signature must be a PNG image.", "signature")
         content = self.content()
         digest = hashlib.sha256(
             json.dumps(content, sort_keys=True).encode()
