@@ -71,6 +71,33 @@ def model_class(model: str) -> type[LedgerAggregate]:
     return cls
 
 
+def resolve(engine: Any, tenant_id: str, model: str, ref: str) -> str:
+    """An aggregate id from an id, or a ticket reference found in the read model."""
+    try:
+        return str(UUID(ref.strip()))
+    except ValueError:
+        pass
+    if model_class(model) is not Ticket or engine is None:
+        raise NotFound(f"Give the id of the {model}; {ref!r} is not one.", "id")
+    from sqlalchemy import select
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from projections.tables import tickets
+
+    query = select(tickets.c.id).where(
+        tickets.c.tenant_id == tenant_id, tickets.c.reference == ref.strip().upper()
+    )
+    try:
+        with engine.connect() as connection:
+            found = connection.execute(query).scalar()
+    except SQLAlchemyError as error:
+        message = "The read model is not available to look up references."
+        raise NotFound(message, "id") from error
+    if found is None:
+        raise NotFound(f"No ticket {ref} in this tenant.", "id")
+    return str(found)
+
+
 def parse_time(value: str | datetime) -> datetime:
     """A moment from ISO text; a moment without a zone is taken as UTC."""
     if isinstance(value, datetime):
