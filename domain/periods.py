@@ -49,12 +49,10 @@ def period_bounds(start: date, period: str, moment: date) -> tuple[date, date]:
     months = PERIOD_MONTHS[period]
     if moment < start:
         return start, add_months(start, months) - timedelta(days=1)
-    steps = ((moment.year - start.year) * 12 + moment.month - start.month) // months
-    begin = add_months(start, steps * months)
-    if begin > moment:
-        begin = add_months(start, (steps - 1) * months)
-    end = add_months(begin, months) - timedelta(days=1)
-    while end < moment:
-        begin = end + timedelta(days=1)
-        end = add_months(begin, months) - timedelta(days=1)
-    return begin, end
+    # Every bound is counted from start, never from a clamped earlier bound, so
+    # a schedule from the 31st keeps the month ends and periods never overlap.
+    index = ((moment.year - start.year) * 12 + moment.month - start.month) // months
+    if add_months(start, index * months) > moment:
+        index -= 1
+    begin = add_months(start, index * months)
+    return begin, add_months(start, (index + 1) * months) - timedelta(days=1)
