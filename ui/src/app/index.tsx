@@ -1,0 +1,14 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppProvider } from './provider';
+import { routes } from './routes';
+import './styles.css';
+
+export function App() {
+  const [router] = useState(() => createBrowserRouter(routes, { basename: '/app' }));
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Builder } from '@/lib/builder';
+
+export type ExportJob = { id: number; status: 'pending' | 'done' | 'failed'; files: { csv?: string; xlsx?: string } };
+
+export function useStartExport() {
+  return useMutation({
+    mutationFn: (body: { userId: number; model: string; filter: Builder }) =>
+      api<{ message: string; id: number }>('/exports', { method: 'POST', body }),
+  });
+}
+
+export function useExportJob(id: number | null) {
+  return useQuery({
+    queryKey: ['exports', id],
+    queryFn: () => api<ExportJob>(`/exports/${id}`),
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 1000 : false),
+  });
+}

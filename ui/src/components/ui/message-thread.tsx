@@ -1,0 +1,36 @@
+import type { Message } from '@/types/api';
+import { formatDateTime } from '@/lib/format';
+
+// Messages come from the server already limited to what a client may see; the HTML is
+// shown in a sandboxed frame so no script in a mail body runs in the portal.
+export function MessageThread({ messages, emptyText, title }: { messages: Message[]; emptyText: string; title: string }) {
+  if (messages.length === 0) return <p className="muted">{emptyText}</p>;
+  return (
+    <ol className="thread" aria-label={title}>
+      {messages.map((m) => (
+        <li key={m.id} id={`message-${m.id}`} className={m.is_from_client ? 'message from-client' : 'message'}>
+          <div className="message-meta">
+            <strong>{m.actor?.full_name ?? ''}</strong> <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+          </div>
+          <iframe
+            className="message-body"
+            title={`${title} ${m.id}`}
+            sandbox=""
+            srcDoc={m.message}
+          />
+          {m.attachments.length > 0 && (
+            <ul className="attachments">
+              {m.attachments.map((a) => (
+                <li key={a.id}>
+                  <a href={a.url} download={a.name}>
+                    {a.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Message, Named, Person } from '@/types/api';
+
+export type Asset = {
+  id: number;
+  name: string;
+  description: string | null;
+  serial_number: string | null;
+  tracking_number: string | null;
+  warranty_until: string | null;
+  client: Person | null;
+  company: Named | null;
+  location: Named | null;
+  categories: { id: number; label: string }[];
+  status_id: number | null;
+  updated_at: string;
+  created_at: string;
+};
+
+export type AssetDetail = Asset & { messages: Message[] };

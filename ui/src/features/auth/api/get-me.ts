@@ -1,0 +1,4 @@
+import { api } from '@/lib/api-client';
+import type { Me } from '@/types/api';
+
+export const getMe = () => api<Me>('/auth/me');

@@ -1,0 +1,4 @@
+import { api } from '@/lib/api-client';
+import type { SystemStatus } from '@/types/api';
+
+export const getStatus = () => api<SystemStatus>('/system/status', { silent: true });

@@ -1,0 +1,11 @@
+import { useI18n } from '@/lib/i18n';
+
+export function SetupScreen() {
+  const { t } = useI18n();
+  return (
+    <main className="error-page">
+      <h1>{t('setup.title')}</h1>
+      <p>{t('setup.text')}</p>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from './api-client';
+
+/** GET /{route}/{id}; a missing record sends the user back to the list (SPEC §8). */
+export function useDetail<T>(route: string, id: string | undefined) {
+  const navigate = useNavigate();
+  const query = useQuery({
+    queryKey: [route, 'detail', id],
+    queryFn: () => api<T>(`/${route}/${id}`),
+    enabled: Boolean(id),
+    retry: false,
+  });
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  useEffect(() => {
+    if (missing) navigate(`/${route}`, { replace: true });
+  }, [missing, navigate, route]);
+  return query;
+}

@@ -1,0 +1,34 @@
+import { api } from './api-client';
+import type { User, UserConfig } from '@/types/api';
+
+export type ConfigKind = 'filter' | 'order' | 'pagination' | 'columns';
+
+export const configName = (userId: number, kind: ConfigKind, route: string) => `${userId}_${kind}_${route}`;
+
+const CACHE_PREFIX = 'ledgerdesk:config:';
+
+/** A saved choice: the local cache first (it is newest), then the user's stored configs. */
+export function readConfig<T>(user: User, kind: ConfigKind, route: string): T | null {
+  const name = configName(user.id, kind, route);
+  const raw = localStorage.getItem(CACHE_PREFIX + name) ?? user.configs.find((c) => c.name === name)?.value;
+  if (raw === undefined || raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function cacheConfigs(configs: UserConfig[]) {
+  for (const c of configs) localStorage.setItem(CACHE_PREFIX + c.name, c.value);
+}
+
+/** POST /auth/me with the per-user table layout. */
+export function saveConfigs(configs: UserConfig[], silent = true) {
+  cacheConfigs(configs);
+  return api<{ message: string }>('/auth/me', {
+    method: 'POST',
+    body: { relationships: { configs } },
+    silent,
+  });
+}
