@@ -11,7 +11,7 @@ from eventsourcing.domain import event
 from domain.base import LedgerAggregate, require_text
 from domain.errors import InvalidTransition, InvalidValue
 from domain.lines import CENT, priced_line, total_excl
-from domain.periods import PERIOD_MONTHS, add_months, check_period, parse_date
+from domain.periods import PERIOD_MONTHS, check_period, parse_date, period_bounds
 
 
 class Subscription(LedgerAggregate):
@@ -86,9 +86,10 @@ class Subscription(LedgerAggregate):
         return (self.total / PERIOD_MONTHS[self.period]).quantize(CENT)
 
     def _period_end(self, begin: str) -> str:
-        first = date.fromisoformat(begin)
-        months = PERIOD_MONTHS[self.period]
-        return (add_months(first, months) - timedelta(days=1)).isoformat()
+        # Counted from the billing start, so a start on the 31st keeps month ends.
+        first = date.fromisoformat(self.billing_start_date)
+        _, end = period_bounds(first, self.period, date.fromisoformat(begin))
+        return end.isoformat()
 
     @property
     def end_period(self) -> str:
