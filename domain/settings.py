@@ -105,7 +105,8 @@ class SettingList(LedgerAggregate):
         self.items[item_id] = {
             "id": item_id,
             "label": label,
-            "order": len(self.items) + 1,
+            # After removals the count can be below the highest order in use.
+            "order": max((i["order"] for i in self.items.values()), default=0) + 1,
             "is_default": False,
             "data": data,
         }
