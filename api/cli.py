@@ -17,6 +17,8 @@ def parser() -> argparse.ArgumentParser:
     )
     subcommands = root.add_subparsers(dest="command", required=True)
     for module_info in sorted(pkgutil.iter_modules(api.commands.__path__)):
+        if module_info.name.startswith("_"):
+            continue
         module = importlib.import_module(f"api.commands.{module_info.name}")
         module.register(subcommands)
     return root

@@ -32,6 +32,6 @@ class Settings(BaseSettings):
         """A production process must not start with the published default secret."""
         if self.is_production and self.secret_key == DEFAULT_SECRET:
             raise ValueError(
-                "LEDGERDESK_SECRET_KEY is left at its default; set a secret in production."
+                "LEDGERDESK_SECRET_KEY is left at its default: set one in production."
             )
         return self

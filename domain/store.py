@@ -32,6 +32,7 @@ class Store(Application):
 
     name = "Ledgerdesk"
     retries_on_conflict = 5
+    log_section_size = 10_000
 
     def load(
         self,

@@ -1,0 +1,515 @@
+"""A realistic demo tenant with fixed logins, and bulk tickets for benchmarks.
+
+For tenant NAME the logins are client@NAME.test and client2@NAME.test (portal
+clients of two companies), first@NAME.test and second@NAME.test (operators of
+the first and second line), each with the password 'demo'.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from argon2 import PasswordHasher
+
+from domain.application import Ledgerdesk
+from domain.base import SYSTEM
+from domain.errors import NotFound
+
+DEMO_PASSWORD = "demo"
+PORTAL_ROUTES = ("tickets", "quotes", "subscriptions", "assets", "contracts")
+PORTAL_CLIENT_PERMISSIONS = sorted(
+    [f"{route}.{action}" for route in PORTAL_ROUTES for action in ("index", "show")]
+    + [
+        "tickets.create",
+        "invoices.index",
+        "invoices.show",
+        "messages.store",
+        "tenant.exports.index",
+        "tenant.table-presets.store",
+        "tenant.contracts.buy",
+        "portal.access",
+    ]
+)
+OPERATOR_PERMISSIONS = sorted(
+    set(PORTAL_CLIENT_PERMISSIONS)
+    | {
+        f"{model}.{action}"
+        for model in (
+            "tickets",
+            "quotes",
+            "contracts",
+            "invoices",
+            "subscriptions",
+            "assets",
+            "companies",
+            "clients",
+            "operators",
+            "ticket-groups",
+            "locations",
+            "time-registrations",
+            "messages",
+            "settings",
+            "ticket-templates",
+        )
+        for action in ("index", "show", "store", "update", "destroy")
+    }
+    | {"exports.index", "table-presets.store", "audit.view", "tenant.audit.view"}
+)
+
+STATUSES = [  # label, internal type, client name, style
+    ("Open", 1, "Open", "primary"),
+    ("Waiting for reply", 4, "Waiting for you", "warning"),
+    ("Got reply", 5, "In progress", "info"),
+    ("Scheduled", 6, "Scheduled", "secondary"),
+    ("Closed", 2, "Closed", "success"),
+    ("Archived", 3, "Closed", "dark"),
+]
+LISTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "priorities": [
+        ("Low", {"style": "secondary"}),
+        ("Normal", {"style": "info"}),
+        ("High", {"style": "warning"}),
+        ("Urgent", {"style": "danger"}),
+    ],
+    "categories": [(n, {}) for n in ("Hardware", "Software", "Network", "Accounts")],
+    "ticket_types": [(n, {}) for n in ("Incident", "Service request", "Change")],
+    "ticket_sources": [(n, {}) for n in ("Portal", "Email", "Phone")],
+    "activities": [(n, {}) for n in ("Support", "Installation", "Consultancy")],
+    "services": [(n, {}) for n in ("Managed workplace", "Hosting", "Backup")],
+    "slas": [("Standard", {"response_hours": 8}), ("Premium", {"response_hours": 4})],
+    "asset_categories": [(n, {}) for n in ("Laptop", "Server", "Printer", "Licence")],
+    "asset_statuses": [
+        (n, {"type": i})
+        for i, n in enumerate(
+            ("Quoted", "Ordered", "In stock", "Active", "Inactive"), start=1
+        )
+    ],
+    "prepaid_cards": [
+        (
+            "5 hours",
+            {"hours": 5, "price": "495.00", "description": "Prepaid card 5 hours"},
+        ),
+        (
+            "10 hours",
+            {"hours": 10, "price": "950.00", "description": "Prepaid card 10 hours"},
+        ),
+        (
+            "20 hours",
+            {"hours": 20, "price": "1800.00", "description": "Prepaid card 20 hours"},
+        ),
+    ],
+    "contract_periods": [(n, {"value": n}) for n in ("month", "quarter", "year")],
+    "subscription_periods": [(n, {"value": n}) for n in ("month", "quarter", "year")],
+    "roles": [
+        ("client", {"for": "client"}),
+        ("first line", {"for": "operator"}),
+        ("second line", {"for": "operator"}),
+    ],
+    "operator_types": [
+        ("First line", {"is_operator": 1}),
+        ("Second line", {"is_operator": 2}),
+    ],
+    "countries": [
+        ("Netherlands", {"code": "NL"}),
+        ("Belgium", {"code": "BE"}),
+        ("Germany", {"code": "DE"}),
+    ],
+    "products": [
+        ("Laptop 14 inch", {"product_code": "LT-14"}),
+        ("Docking station", {"product_code": "DS-1"}),
+        ("Office licence", {"product_code": "OL-365"}),
+    ],
+    "business_hour_contracts": [("Office hours", {"from": "08:30", "to": "17:30"})],
+    "custom_fields": [
+        (
+            "Asset tag",
+            {
+                "name": "asset_tag",
+                "type": 0,
+                "morphable_type": "Ticket",
+                "order": 1,
+                "required": False,
+            },
+        )
+    ],
+}
+TICKET_FIELDS_CONFIG = {
+    "description": {"required_portal": True, "label": "Subject"},
+    "priority_id": {"required_portal": True, "label": "Priority"},
+    "category_id": {"required_portal": False, "label": "Category"},
+}
+SUBJECTS = [
+    "Printer on the second floor jams",
+    "Cannot log in to the VPN",
+    "New laptop for a starter",
+    "Mailbox is full",
+    "Wi-Fi drops in meeting room",
+    "Invoice software crashes on start",
+    "Request access to the finance share",
+    "Monitor flickers",
+    "Phone does not sync calendar",
+    "Backup job failed",
+    "Password reset for the CRM",
+    "Slow network at the branch office",
+]
+
+
+def password_hash(password: str = DEMO_PASSWORD) -> str:
+    """An argon2 hash of a password."""
+    return PasswordHasher().hash(password)
+
+
+def _setting_ids(app: Ledgerdesk, tenant_id: str) -> dict[str, list[int]]:
+    ids: dict[str, list[int]] = {}
+    for label, kind_type, name_client, style in STATUSES:
+        ids.setdefault("ticket_statuses", []).append(
+            app.add_setting(
+                tenant_id,
+                SYSTEM,
+                "ticket_statuses",
+                label,
+                {
+                    "type": kind_type,
+                    "name_client": name_client,
+                    "style": style,
+                    "style_client": style,
+                },
+                is_default=kind_type == 1,
+            )
+        )
+    for kind, items in LISTS.items():
+        for position, (label, data) in enumerate(items):
+            ids.setdefault(kind, []).append(
+                app.add_setting(
+                    tenant_id,
+                    SYSTEM,
+                    kind,
+                    label,
+                    data,
+                    is_default=(kind == "priorities" and position == 1),
+                )
+            )
+    return ids
+
+
+def seed_demo(
+    app: Ledgerdesk,
+    subdomain: str = "demo",
+    name: str = "Demo IT Services",
+    tickets: int | None = None,
+    hashed: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> str:
+    """Create the demo tenant once and, with tickets, that many more; answers its id."""
+    try:
+        tenant_id = str(app.tenant_by_subdomain(subdomain).id)
+    except NotFound:
+        tenant_id = _seed_tenant(app, subdomain, name, hashed or password_hash())
+    if tickets:
+        seed_tickets(app, tenant_id, tickets, progress=progress)
+    return tenant_id
+
+
+def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str:
+    rng = random.Random(subdomain)
+    tenant_id = app.create_tenant(SYSTEM, name, subdomain)
+    app.change_tenant(
+        tenant_id,
+        SYSTEM,
+        setup_completed=True,
+        configs={"ticketing.ticket_fields_config": TICKET_FIELDS_CONFIG},
+        modules={"mod_invoice_export_pdf": True},
+    )
+    ids = _setting_ids(app, tenant_id)
+    companies = [
+        app.register_company(tenant_id, SYSTEM, {"name": n, "city": c, "address_1": a})
+        for n, c, a in (
+            ("Northwind Trading", "Utrecht", "Stationsplein 1"),
+            ("Contoso Legal", "Amsterdam", "Keizersgracht 100"),
+            ("Fabrikam Logistics", "Rotterdam", "Havenweg 7"),
+        )
+    ]
+    a, b, c = companies
+
+    def user(email: str, first: str, last: str, line: int, company: str | None) -> str:
+        return app.register_user(
+            tenant_id,
+            SYSTEM,
+            email=f"{email}@{subdomain}.test",
+            first_name=first,
+            last_name=last,
+            is_operator=line,
+            company_ids=[company] if company else [],
+            role="client"
+            if line == 0
+            else ("first line" if line == 1 else "second line"),
+            permissions=PORTAL_CLIENT_PERMISSIONS
+            if line == 0
+            else OPERATOR_PERMISSIONS,
+            password_hash=hashed,
+            language="nl",
+        )
+
+    client = user("client", "Anna", "de Vries", 0, a)
+    client2 = user("client2", "Bram", "Jansen", 0, b)
+    client3 = user("client3", "Carla", "Smit", 0, c)
+    first = user("first", "Femke", "Bakker", 1, None)
+    second = user("second", "Sander", "Visser", 2, None)
+    clients = {a: client, b: client2, c: client3}
+
+    ticket_ids = []
+    for i, subject in enumerate(SUBJECTS * 2):
+        company = companies[i % 3]
+        ticket_id = app.open_ticket(
+            tenant_id,
+            clients[company],
+            {
+                "description": subject,
+                "client_id": clients[company],
+                "company_id": company,
+                "priority_id": ids["priorities"][i % 4],
+                "category_id": ids["categories"][i % 4],
+                "ticket_type_id": ids["ticket_types"][i % 3],
+                "source_id": ids["ticket_sources"][i % 3],
+            },
+            {
+                "message": f"<p>{subject}. Can you help?</p>",
+                "visible_to_client": True,
+                "is_from_client": True,
+            },
+        )
+        operator = first if i % 2 else second
+        app.post_message(
+            tenant_id,
+            operator,
+            ticket_id,
+            "<p>Thanks, we are looking into it.</p>",
+            True,
+            False,
+        )
+        app.post_message(
+            tenant_id,
+            operator,
+            ticket_id,
+            "<p>Internal: check the warranty first.</p>",
+            False,
+            False,
+        )
+        app.update_ticket(
+            tenant_id,
+            operator,
+            ticket_id,
+            {
+                "status_id": ids["ticket_statuses"][i % len(STATUSES)],
+                "operator_id": operator,
+            },
+        )
+        ticket_ids.append(ticket_id)
+
+    lines = [
+        {"description": "Laptop 14 inch", "quantity": 2, "price": "899.00"},
+        {"description": "Installation", "quantity": 3, "price": "95.00"},
+    ]
+    for company in companies:
+        for number, outcome in enumerate(
+            ("concept", "sent", "sent", "accepted", "rejected")
+        ):
+            quote_id = app.draft_quote(
+                tenant_id,
+                second,
+                f"Workplace renewal {number + 1}",
+                clients[company],
+                company,
+                lines,
+            )
+            if outcome != "concept":
+                app.send_quote(tenant_id, second, quote_id)
+            if outcome == "accepted":
+                app.accept_quote(
+                    tenant_id,
+                    clients[company],
+                    quote_id,
+                    "Signed by client",
+                    "",
+                    SIGNATURE,
+                )
+            if outcome == "rejected":
+                app.decline_quote(tenant_id, clients[company], quote_id)
+
+    year_start = date(date.today().year, 1, 1).isoformat()
+    for company in companies:
+        prepaid = app.conclude_contract(
+            tenant_id,
+            second,
+            name="Prepaid support hours",
+            client_id=clients[company],
+            company_id=company,
+            service_id=ids["services"][0],
+            period=None,
+            quantity=10,
+            start_date=year_start,
+            end_date=None,
+        )
+        monthly = app.conclude_contract(
+            tenant_id,
+            second,
+            name="Managed workplace",
+            client_id=clients[company],
+            company_id=company,
+            service_id=ids["services"][0],
+            period="month",
+            quantity=8,
+            start_date=year_start,
+            end_date=None,
+        )
+        company_tickets = [
+            tid for i, tid in enumerate(ticket_ids) if companies[i % 3] == company
+        ]
+        for k, (contract, ticket_id) in enumerate(
+            zip((prepaid, monthly, prepaid), company_tickets, strict=False)
+        ):
+            app.register_time(
+                tenant_id,
+                first,
+                ticket_id,
+                30 + 15 * k,
+                datetime.now(UTC) - timedelta(days=k),
+                activity_id=ids["activities"][k % 3],
+                description="Remote support session",
+                contract_id=contract,
+            )
+
+    for company in companies:
+        app.start_subscription(
+            tenant_id,
+            second,
+            description="Managed workplace",
+            company_id=company,
+            client_id=clients[company],
+            period="month",
+            billing_start_date=year_start,
+            direct_debit=True,
+            lines=[{"description": "Workplace", "quantity": 12, "price": "39.50"}],
+        )
+        app.start_subscription(
+            tenant_id,
+            second,
+            description="Backup storage",
+            company_id=company,
+            client_id=clients[company],
+            period="year",
+            billing_start_date=year_start,
+            direct_debit=False,
+            lines=[{"description": "500 GB", "quantity": 1, "price": "240.00"}],
+        )
+        for k, category in enumerate(ids["asset_categories"]):
+            app.register_asset(
+                tenant_id,
+                second,
+                {
+                    "name": f"{LISTS['asset_categories'][k][0]} {k + 1}",
+                    "description": "Managed device",
+                    "serial_number": f"SN-{rng.randint(1e5, 1e6)}",
+                    "tracking_number": f"TR-{k + 1:04d}",
+                    "warranty_until": (
+                        date.today() + timedelta(days=200 * k - 100)
+                    ).isoformat(),
+                    "client_id": clients[company],
+                    "company_id": company,
+                    "category_ids": [category],
+                    "status_id": ids["asset_statuses"][3],
+                },
+            )
+
+    for company in companies:
+        for status in (None, 1, 2, 3, 4, 9, 8):
+            invoice_id = app.create_invoice(
+                tenant_id,
+                second,
+                company,
+                clients[company],
+                (date.today() - timedelta(days=30)).isoformat(),
+                "Support",
+                [{"description": "Support hours", "quantity": 2, "price": "95.00"}],
+            )
+            if status is None:
+                continue
+            app.finalise_invoice(tenant_id, second, invoice_id, f"EXT-{invoice_id[:8]}")
+            if status == 8:
+                credit = app.credit_invoice(tenant_id, second, invoice_id)
+                app.finalise_invoice(tenant_id, second, credit, f"EXT-{credit[:8]}")
+            elif status != 1:
+                app.change_invoice_status(tenant_id, second, invoice_id, status)
+    return tenant_id
+
+
+def seed_tickets(
+    app: Ledgerdesk,
+    tenant_id: str,
+    count: int,
+    batch: int = 500,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Open count more tickets with a first message each, in batches."""
+    from projections.tables import tickets  # noqa: F401  (read model not needed)
+
+    rng = random.Random(count)
+    statuses = [
+        item["id"] for item in app.setting_list(tenant_id, "ticket_statuses").ordered()
+    ]
+    priorities = [
+        item["id"] for item in app.setting_list(tenant_id, "priorities").ordered()
+    ]
+    companies_and_clients = _companies_and_clients(app, tenant_id)
+    done = 0
+    while done < count:
+        size = min(batch, count - done)
+        specs, firsts = [], []
+        for _ in range(size):
+            company, client = rng.choice(companies_and_clients)
+            subject = rng.choice(SUBJECTS)
+            specs.append(
+                {
+                    "description": f"{subject} #{rng.randint(1, 99999)}",
+                    "client_id": client,
+                    "company_id": company,
+                    "priority_id": rng.choice(priorities) if priorities else None,
+                    "status_id": rng.choice(statuses) if statuses else None,
+                }
+            )
+            firsts.append(
+                {
+                    "message": f"<p>{subject}</p>",
+                    "visible_to_client": True,
+                    "is_from_client": True,
+                    "actor": client,
+                }
+            )
+        app.open_tickets(tenant_id, SYSTEM, specs, firsts, check=False)
+        done += size
+        if progress:
+            progress(size)
+
+
+def _companies_and_clients(app: Ledgerdesk, tenant_id: str) -> list[tuple[str, str]]:
+    pairs = []
+    tenant = app.tenant(tenant_id)
+    for name in ("client", "client2", "client3"):
+        try:
+            user = app.user_by_email(tenant_id, f"{name}@{tenant.subdomain}.test")
+        except NotFound:
+            continue
+        pairs.append((user.company_ids[0], str(user.id)))
+    if not pairs:
+        raise NotFound("The tenant has no demo clients to open tickets for.")
+    return pairs
+
+
+# A small drawn line: the signature the demo's accepted quotes carry.
+SIGNATURE = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAoAAAAKCAYAAACNMs+9AAAAFklEQVR4"
+    "nGNgGAWjYBSMglEwCkbBAAAHAAH3ZsnAAAAAAElFTkSuQmCC"
+)

@@ -1,0 +1,144 @@
+"""The read-model follower: applies the event log to the tables, exactly once.
+
+Each batch reads notifications after the tracking position, applies them and
+moves the position in one transaction: a crash at any point either keeps the
+whole batch or none of it, so no event is applied twice or skipped.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Connection, Engine, insert, select, update
+
+from domain.application import Ledgerdesk
+from projections import tables as t
+from projections.context import Apply
+from projections.handlers import commerce, directory, tickets
+
+log = logging.getLogger("ledgerdesk.follower")
+
+HANDLERS: dict[str, Callable[[Apply], None]] = {
+    **directory.HANDLERS,
+    **tickets.HANDLERS,
+    **commerce.HANDLERS,
+}
+
+
+def handler_for(event: Any) -> Callable[[Apply], None] | None:
+    """The handler of an event's class, if the read model cares about it."""
+    return HANDLERS.get(type(event).__qualname__)
+
+
+class Follower:
+    """Follows the notification log into the read-model tables."""
+
+    def __init__(
+        self,
+        app: Ledgerdesk,
+        engine: Engine,
+        name: str = "read_model",
+        batch_size: int = 1000,
+        progress: Callable[[int], None] | None = None,
+    ) -> None:
+        self.app = app
+        self.engine = engine
+        self.name = name
+        self.batch_size = batch_size
+        self.progress = progress
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def position(self) -> int:
+        """The id of the last notification applied."""
+        with self.engine.connect() as connection:
+            return self._read_position(connection, lock=False)
+
+    def _read_position(self, connection: Connection, lock: bool) -> int:
+        query = select(t.tracking.c.position).where(t.tracking.c.name == self.name)
+        if lock and connection.dialect.name == "postgresql":
+            query = query.with_for_update()
+        found = connection.execute(query).scalar()
+        if found is None:
+            connection.execute(insert(t.tracking).values(name=self.name, position=0))
+            return 0
+        return int(found)
+
+    def apply_batch(self, limit: int | None = None) -> int:
+        """Apply up to one batch of pending events; answers how many were read."""
+        with self.engine.begin() as connection:
+            start = self._read_position(connection, lock=True)
+            notifications = self.app.notification_log.select(
+                start=start + 1, limit=limit or self.batch_size
+            )
+            if not notifications:
+                return 0
+            names: dict[tuple[str, str], str | None] = {}
+            models: dict[str, str] = {}
+            for notification in notifications:
+                event = self.app.mapper.to_domain_event(notification)
+                handle = handler_for(event)
+                if handle is not None:
+                    handle(Apply(connection, event, names, models))
+            connection.execute(
+                update(t.tracking)
+                .where(t.tracking.c.name == self.name)
+                .values(position=notifications[-1].id)
+            )
+        if self.progress:
+            self.progress(len(notifications))
+        return len(notifications)
+
+    def catch_up(self) -> int:
+        """Apply everything pending; answers the position reached."""
+        with self._lock:
+            while self.apply_batch():
+                pass
+        return self.position()
+
+    def wait_for(self, position: int, timeout: float = 5.0) -> None:
+        """Block until the read model shows the event at position (or raise)."""
+        if self._thread is None:
+            if self.catch_up() >= position:
+                return
+        deadline = time.monotonic() + timeout
+        while self.position() < position:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"read model did not reach {position} in {timeout}s")
+            time.sleep(0.01)
+
+    def run(self, poll_interval: float = 0.2) -> None:
+        """Follow until stop() is called, polling when idle."""
+        while not self._stop.is_set():
+            try:
+                with self._lock:
+                    applied = self.apply_batch()
+            except Exception:  # keep following; the batch rolled back whole
+                log.exception("applying a batch failed; retrying")
+                applied = 0
+                self._stop.wait(1.0)
+            if not applied:
+                self._stop.wait(poll_interval)
+
+    def start(self, poll_interval: float = 0.2) -> None:
+        """Follow in a background thread (the embedded mode)."""
+        self._stop.clear()
+        self._thread = threading.Thread(
+            target=self.run,
+            args=(poll_interval,),
+            name=f"follower-{self.name}",
+            daemon=True,
+        )
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the background thread."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+            self._thread = None
