@@ -1,0 +1,279 @@
+"""The Kafka relay: follows the event log and publishes public accounting events.
+
+Delivery is at least once, in order per aggregate: a batch is published and
+acknowledged by every in-sync replica (acks=all) before its position is
+recorded in `relay_tracking`; a crash in between re-sends that batch, with the
+same event ids, and consumers drop what they have already seen. While the
+broker is unreachable the relay retries with back-off and records nothing, so
+no event is skipped. Only committed events are read, so nothing reaches Kafka
+that the event store does not hold.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+
+from domain.store import Store
+from projections.public_events import (
+    DEFAULT_TOPICS,
+    PublicEvent,
+    stored_topics,
+    translate,
+)
+
+log = logging.getLogger("ledgerdesk.relay")
+
+metadata = MetaData()
+relay_tracking = Table(
+    "relay_tracking",
+    metadata,
+    Column("name", String(100), primary_key=True),
+    Column("position", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+
+class BrokerUnavailable(Exception):
+    """The broker did not acknowledge a batch; nothing was recorded."""
+
+
+@dataclass(frozen=True)
+class RelayConfig:
+    """Where and how the relay publishes."""
+
+    bootstrap: str
+    topics: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_TOPICS))
+    batch_size: int = 500
+    poll_interval: float = 0.5
+    ack_timeout: float = 30.0
+    backoff_initial: float = 0.5
+    backoff_max: float = 30.0
+    create_topics: bool = True
+    partitions: int = 6
+    replication_factor: int = 1
+    name: str = "kafka-relay"
+
+
+def kafka_producer(config: RelayConfig) -> Any:
+    """A producer that waits for every in-sync replica and keeps order per key."""
+    from kafka import KafkaProducer
+
+    timeout_ms = int(config.ack_timeout * 1000)
+    return KafkaProducer(
+        bootstrap_servers=config.bootstrap.split(","),
+        acks="all",
+        enable_idempotence=True,
+        linger_ms=5,
+        batch_size=256 * 1024,
+        request_timeout_ms=max(1000, timeout_ms // 2),
+        delivery_timeout_ms=timeout_ms,
+        max_block_ms=timeout_ms,
+        bootstrap_timeout_ms=timeout_ms,
+        reconnect_backoff_max_ms=1000,
+    )
+
+
+def ensure_topics(config: RelayConfig) -> None:
+    """Create the relay's topics when missing (operators may create them first)."""
+    from kafka.admin import KafkaAdminClient, NewTopic
+    from kafka.errors import TopicAlreadyExistsError
+
+    admin = KafkaAdminClient(
+        bootstrap_servers=config.bootstrap.split(","),
+        request_timeout_ms=int(config.ack_timeout * 1000),
+    )
+    try:
+        existing = set(admin.list_topics())
+        missing = [
+            NewTopic(name, config.partitions, config.replication_factor)
+            for name in sorted(set(config.topics.values()) - existing)
+        ]
+        if missing:
+            try:
+                admin.create_topics(missing)
+            except TopicAlreadyExistsError:
+                pass
+            log.info("created topics %s", ", ".join(t.name for t in missing))
+    finally:
+        admin.close()
+
+
+class Relay:
+    """Publishes accounting events after the recorded position, batch by batch."""
+
+    def __init__(
+        self,
+        app: Store,
+        engine: Engine,
+        config: RelayConfig,
+        producer_factory: Callable[[RelayConfig], Any] = kafka_producer,
+    ) -> None:
+        self.app = app
+        self.engine = engine
+        self.config = config
+        self.producer_factory = producer_factory
+        self.producer: Any = None
+        self.topics = stored_topics()
+        self.published = 0
+        metadata.create_all(engine, tables=[relay_tracking])
+
+    # -- the tracking position -------------------------------------------------
+    def position(self) -> int:
+        """The id of the last notification handled (0: none yet)."""
+        query = select(relay_tracking.c.position).where(
+            relay_tracking.c.name == self.config.name
+        )
+        with self.engine.connect() as connection:
+            return int(connection.execute(query).scalar() or 0)
+
+    def record(self, position: int) -> None:
+        """Remember that every event up to position has been acknowledged."""
+        values = {"position": position, "updated_at": datetime.now(UTC)}
+        with self.engine.begin() as connection:
+            changed = connection.execute(
+                update(relay_tracking)
+                .where(relay_tracking.c.name == self.config.name)
+                .values(**values)
+            ).rowcount
+            if not changed:
+                dialect = (
+                    postgresql if self.engine.dialect.name == "postgresql" else sqlite
+                )
+                connection.execute(
+                    dialect.insert(relay_tracking)
+                    .values(name=self.config.name, **values)
+                    .on_conflict_do_nothing()
+                )
+
+    # -- reading and publishing ------------------------------------------------
+    def pending(self, after: int) -> tuple[list[PublicEvent], int]:
+        """The next batch of public events after a position, and its end position."""
+        head = self.app.recorder.max_notification_id() or 0
+        if head <= after:
+            return [], after
+        notifications = self.app.recorder.select_notifications(
+            after + 1, self.config.batch_size, stop=head, topics=self.topics
+        )
+        end = head
+        if len(notifications) == self.config.batch_size:
+            end = notifications[-1].id
+        messages = []
+        for notification in notifications:
+            public = translate(self.app.mapper.to_domain_event(notification))
+            if public is not None:
+                messages.append(public)
+        return messages, end
+
+    def publish(self, messages: list[PublicEvent]) -> None:
+        """Send a batch and wait until the broker acknowledged every message."""
+        from kafka.errors import KafkaError
+
+        if not messages:
+            return
+        try:
+            if self.producer is None:
+                if self.config.create_topics:
+                    ensure_topics(self.config)
+                self.producer = self.producer_factory(self.config)
+            futures = [
+                self.producer.send(
+                    self.config.topics[message.aggregate_type],
+                    key=message.key.encode(),
+                    value=message.encoded(),
+                    headers=message.headers(),
+                )
+                for message in messages
+            ]
+            self.producer.flush(timeout=self.config.ack_timeout)
+            for future in futures:
+                future.get(timeout=self.config.ack_timeout)
+        except (KafkaError, OSError) as error:
+            self.close_producer()
+            raise BrokerUnavailable(str(error) or type(error).__name__) from error
+
+    def step(self) -> int:
+        """Publish one batch and record its end; answers how many were sent."""
+        start = self.position()
+        messages, end = self.pending(start)
+        if end == start:
+            return 0
+        self.publish(messages)
+        self.record(end)
+        self.published += len(messages)
+        return len(messages)
+
+    def run(
+        self, stop: threading.Event, sleep: Callable[[float], Any] | None = None
+    ) -> None:
+        """Relay until stopped: poll when idle, back off while the broker is down."""
+        wait = sleep or stop.wait
+        backoff = self.config.backoff_initial
+        failures = 0
+        while not stop.is_set():
+            try:
+                sent = self.step()
+            except BrokerUnavailable as error:
+                failures += 1
+                log.warning(
+                    "broker unavailable (attempt %d), retrying in %.1fs: %s",
+                    failures,
+                    backoff,
+                    error,
+                )
+                wait(backoff)
+                backoff = min(backoff * 2, self.config.backoff_max)
+                continue
+            if failures:
+                log.info("broker reachable again after %d failed attempts", failures)
+                failures, backoff = 0, self.config.backoff_initial
+            if sent == 0 and self.caught_up():
+                wait(self.config.poll_interval)
+
+    def caught_up(self) -> bool:
+        """Whether every stored event has been handled."""
+        return self.position() >= (self.app.recorder.max_notification_id() or 0)
+
+    def close_producer(self) -> None:
+        """Drop the producer; the next batch makes a new one."""
+        producer, self.producer = self.producer, None
+        if producer is not None:
+            try:
+                producer.close(timeout=0)
+            except Exception:  # closing a broken producer must not hide the cause
+                log.debug("closing the producer failed", exc_info=True)
+
+    def close(self) -> None:
+        """Flush nothing more and release the connection."""
+        self.close_producer()
+
+
+def events_per_second(relay: Relay, limit_seconds: float = 60.0) -> float:
+    """Drain the log through the relay and answer the rate it reached."""
+    began = time.perf_counter()
+    sent = 0
+    while time.perf_counter() - began < limit_seconds:
+        count = relay.step()
+        sent += count
+        if count == 0 and relay.caught_up():
+            break
+    elapsed = time.perf_counter() - began
+    return sent / elapsed if elapsed > 0 else 0.0
