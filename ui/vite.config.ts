@@ -16,5 +16,6 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    testTimeout: 20000,
   },
 });

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { renderWithProviders, signedIn } from '@/testing/test-utils';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import * as data from '@/testing/mocks/data';
+import { TicketCreate } from '../components/ticket-create';
+
+function withFieldsConfig(config: object) {
+  const session = signedIn();
+  session.lookups = {
+    ...data.me.lookups,
+    configs: [{ name: 'ticketing.ticket_fields_config', value: JSON.stringify(config), input_type: 'json' }],
+  };
+  return session;
+}
+
+describe('ticket create', () => {
+  it("shows '{field label} is required' for each field the tenant requires, and sends nothing", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    let posted = false;
+    server.use(
+      http.post('*/api/tickets', () => {
+        posted = true;
+        return HttpResponse.json(data.ticketDetail, { status: 201 });
+      }),
+    );
+    renderWithProviders(<TicketCreate />, {
+      session: withFieldsConfig({
+        description: { required_portal: true, label: 'Subject' },
+        priority_id: { required_portal: true, label: 'Priority' },
+        category_id: { required_portal: false, label: 'Category' },
+      }),
+    });
+    await userEvent.type(screen.getByLabelText(/Message/), 'It broke');
+    await userEvent.click(screen.getByRole('button', { name: 'Create ticket' }));
+    expect(await screen.findByText('Subject is required')).toBeInTheDocument();
+    expect(screen.getByText('Priority is required')).toBeInTheDocument();
+    expect(screen.queryByText('Category is required')).not.toBeInTheDocument();
+    expect(posted).toBe(false);
+  });
+
+  it('creates the ticket once the required fields are filled, then opens it', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post('*/api/tickets', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...data.ticketDetail, id: 42 }, { status: 201 });
+      }),
+    );
+    const { router } = renderWithProviders(<TicketCreate />, {
+      session: withFieldsConfig({ priority_id: { required_portal: true, label: 'Prioriteit' } }),
+    });
+    await userEvent.type(screen.getByLabelText(/Onderwerp/), 'Printer');
+    await userEvent.type(screen.getByLabelText(/Bericht/), 'Papierstoring');
+    await userEvent.click(screen.getByRole('button', { name: 'Ticket aanmaken' }));
+    expect(await screen.findByText('Prioriteit is verplicht')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText(/Prioriteit/), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Ticket aanmaken' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets/42'));
+    expect(body).toEqual({ description: 'Printer', message: 'Papierstoring', priority_id: 2 });
+    expect(screen.getByText('Ticket aangemaakt')).toBeInTheDocument();
+  });
+
+  it('shows the server 422 as a bold message with the field errors', async () => {
+    server.use(
+      http.post('*/api/tickets', () =>
+        HttpResponse.json({ message: 'The given data was invalid.', errors: { priority_id: ['Priority is required'] } }, { status: 422 }),
+      ),
+    );
+    renderWithProviders(<TicketCreate />, { session: withFieldsConfig({}) });
+    await userEvent.type(screen.getByLabelText(/Onderwerp/), 'Printer');
+    await userEvent.click(screen.getByRole('button', { name: 'Ticket aanmaken' }));
+    const title = await screen.findByText('The given data was invalid.');
+    expect(title.tagName).toBe('STRONG');
+    expect(screen.getByText('Priority is required')).toBeInTheDocument();
+  });
+});
