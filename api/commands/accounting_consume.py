@@ -1,0 +1,71 @@
+"""`ledgerdesk accounting-consume`: the reference consumer writing a small ledger."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import threading
+from typing import Any
+
+from api.bootstrap import build_engine
+from api.commands.relay import KafkaSettings, stop_on_signals
+from api.settings import Settings
+
+log = logging.getLogger("ledgerdesk.accounting")
+
+
+def register(subparsers: Any) -> None:
+    """Add the accounting-consume subcommand."""
+    parser = subparsers.add_parser(
+        "accounting-consume",
+        help="read the accounting topics into a reference ledger table",
+        description=(
+            "A reference consumer for integrators: reads the relay's topics from "
+            "assigned partitions and writes accounting_ledger, ignoring duplicates "
+            "by event id. See docs/accounting.md."
+        ),
+    )
+    parser.add_argument(
+        "--until-idle",
+        type=float,
+        metavar="SECONDS",
+        help="exit once nothing new arrived for that long",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    """Consume until stopped (or idle); 0 when Kafka is not configured."""
+    from projections.accounting import AccountingConsumer
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("kafka").setLevel(logging.WARNING)
+    kafka = KafkaSettings()
+    if not kafka.kafka_bootstrap:
+        print("accounting-consume: off (LEDGERDESK_KAFKA_BOOTSTRAP is unset)")
+        return 0
+    settings = Settings()
+    if kafka.accounting_database_url:
+        settings = Settings(database_url=kafka.accounting_database_url)
+    engine = build_engine(settings)
+    consumer = AccountingConsumer(
+        engine, kafka.kafka_bootstrap, kafka.topics().values()
+    )
+    stop = threading.Event()
+    stop_on_signals(stop)
+    try:
+        if arguments.until_idle is None:
+            consumer.run(stop)
+        else:
+            idle = 0.0
+            while not stop.is_set() and idle < arguments.until_idle:
+                idle = 0.0 if consumer.poll(timeout=0.5) else idle + 0.5
+    finally:
+        consumer.close()
+        engine.dispose()
+    log.info(
+        "%d entries written, %d duplicates ignored",
+        consumer.applied,
+        consumer.duplicates,
+    )
+    return 0

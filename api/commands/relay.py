@@ -1,0 +1,106 @@
+"""`ledgerdesk relay`: publish accounting events from the event log to Kafka."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import threading
+from typing import Any
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from api.bootstrap import build_application, build_engine
+from api.settings import Settings
+
+log = logging.getLogger("ledgerdesk.relay")
+
+
+class KafkaSettings(BaseSettings):
+    """The relay's and the reference consumer's LEDGERDESK_* variables."""
+
+    model_config = SettingsConfigDict(env_prefix="LEDGERDESK_", extra="ignore")
+
+    kafka_bootstrap: str | None = None
+    kafka_topic_invoices: str = "ledgerdesk.invoices"
+    kafka_topic_quotes: str = "ledgerdesk.quotes"
+    kafka_topic_contracts: str = "ledgerdesk.contracts"
+    kafka_create_topics: bool = True
+    kafka_topic_partitions: int = 6
+    kafka_replication_factor: int = 1
+    relay_batch_size: int = 500
+    relay_ack_timeout: float = 30.0
+    relay_backoff_max: float = 30.0
+    accounting_database_url: str | None = None
+
+    def topics(self) -> dict[str, str]:
+        """Topic per aggregate type."""
+        return {
+            "invoice": self.kafka_topic_invoices,
+            "quote": self.kafka_topic_quotes,
+            "contract": self.kafka_topic_contracts,
+        }
+
+
+def register(subparsers: Any) -> None:
+    """Add the relay subcommand."""
+    parser = subparsers.add_parser(
+        "relay",
+        help="publish invoice, quote and contract events to Kafka",
+        description=(
+            "Follow the event log and publish public accounting events to Kafka. "
+            "Off (exit 0) while LEDGERDESK_KAFKA_BOOTSTRAP is unset."
+        ),
+    )
+    parser.add_argument(
+        "--once", action="store_true", help="publish what is waiting, then exit"
+    )
+    parser.set_defaults(handler=run)
+
+
+def stop_on_signals(stop: threading.Event) -> None:
+    """Finish the current batch and exit on SIGTERM or SIGINT."""
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, lambda *_: stop.set())
+
+
+def run(arguments: argparse.Namespace) -> int:
+    """Relay until stopped; 0 when the relay is off."""
+    from projections.relay import Relay, RelayConfig
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("kafka").setLevel(logging.WARNING)
+    kafka = KafkaSettings()
+    if not kafka.kafka_bootstrap:
+        print("relay: off (LEDGERDESK_KAFKA_BOOTSTRAP unset); events wait in the log")
+        return 0
+    settings = Settings()
+    app = build_application(settings)
+    engine = build_engine(settings)
+    config = RelayConfig(
+        bootstrap=kafka.kafka_bootstrap,
+        topics=kafka.topics(),
+        batch_size=kafka.relay_batch_size,
+        poll_interval=settings.poll_interval,
+        ack_timeout=kafka.relay_ack_timeout,
+        backoff_max=kafka.relay_backoff_max,
+        create_topics=kafka.kafka_create_topics,
+        partitions=kafka.kafka_topic_partitions,
+        replication_factor=kafka.kafka_replication_factor,
+    )
+    relay = Relay(app, engine, config)
+    stop = threading.Event()
+    stop_on_signals(stop)
+    log.info("relaying to %s from position %d", config.bootstrap, relay.position())
+    try:
+        if arguments.once:
+            while relay.step() or not relay.caught_up():
+                pass
+        else:
+            relay.run(stop)
+    finally:
+        relay.close()
+        engine.dispose()
+        app.close()
+    log.info("stopped at position %d, %d published", relay.position(), relay.published)
+    return 0
