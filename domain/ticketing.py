@@ -75,11 +75,13 @@ class TicketingUseCases(DirectoryUseCases):
             ):
                 spec = dict(spec)
                 is_template = bool(spec.pop("is_template", False))
-                status = (
-                    statuses.get(spec.pop("status_id"))
-                    if spec.get("status_id")
-                    else default_status
-                )
+                status_id = spec.pop("status_id", None)
+                try:
+                    status = statuses.get(status_id) if status_id else default_status
+                except NotFound as error:
+                    raise InvalidValue(
+                        "The selected status is invalid.", "status_id"
+                    ) from error
                 if check:
                     self._check_references(tenant_id, spec)
                 ticket = Ticket.open(
