@@ -77,7 +77,9 @@ class Store(Application):
         for attempt in range(self.retries_on_conflict):
             try:
                 return action()
-            except ConcurrentChange:
+            # A sequence or setting list created by someone else in the meantime
+            # collides like a concurrent change: loading it again resolves it.
+            except (ConcurrentChange, AlreadyExists):
                 if attempt == self.retries_on_conflict - 1:
                     raise
                 time.sleep(0.005 * (attempt + 1))
