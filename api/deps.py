@@ -1,0 +1,224 @@
+"""Request dependencies: the services, the tenant from the host, the caller."""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from sqlalchemy import Connection, Engine, select
+
+from api.errors import denied, not_found, unauthenticated
+from api.query.compile import Scope
+from api.security import read_token
+from api.services import Services
+from projections import tables as t
+
+
+def services(request: Request) -> Services:
+    """Everything the routes share, built once by create_app."""
+    return request.app.state.services  # type: ignore[no-any-return]
+
+
+ServicesDep = Annotated[Services, Depends(services)]
+
+
+def subdomain_of(host: str, default: str) -> str:
+    """acme.localhost and acme.example.com name acme; a bare host the default."""
+    name = host.strip().lower()
+    if name.startswith("["):
+        return default
+    name = name.rsplit(":", 1)[0] if name.count(":") == 1 else name
+    try:
+        ipaddress.ip_address(name)
+        return default
+    except ValueError:
+        pass
+    labels = [label for label in name.split(".") if label]
+    if len(labels) >= 2 and labels[-1] == "localhost":
+        return labels[0]
+    if len(labels) >= 3:
+        return labels[0]
+    return default
+
+
+@dataclass(frozen=True)
+class Tenant:
+    """The tenant a request is for, as the read model shows it."""
+
+    id: str
+    name: str
+    subdomain: str
+    setup_completed: bool
+    trial_ends_on: str | None
+    language: str
+    configs: dict[str, Any]
+    modules: dict[str, Any]
+
+
+def load_tenant(engine: Engine, subdomain: str) -> Tenant | None:
+    """The tenant reached at a subdomain, or None."""
+    with engine.connect() as connection:
+        row = connection.execute(
+            select(t.tenants).where(t.tenants.c.subdomain == subdomain)
+        ).first()
+    if row is None:
+        return None
+    m = row._mapping
+    return Tenant(
+        id=m["id"],
+        name=m["name"],
+        subdomain=m["subdomain"],
+        setup_completed=bool(m["setup_completed"]),
+        trial_ends_on=m["trial_ends_on"],
+        language=m["language"],
+        configs=dict(m["configs"] or {}),
+        modules=dict(m["modules"] or {}),
+    )
+
+
+def tenant(request: Request, svc: ServicesDep) -> Tenant:
+    """The request's tenant from its Host; an unknown one is 404."""
+    subdomain = subdomain_of(
+        request.headers.get("host", ""), svc.settings.default_tenant
+    )
+    found = load_tenant(svc.engine, subdomain)
+    if found is None:
+        raise not_found()
+    return found
+
+
+TenantDep = Annotated[Tenant, Depends(tenant)]
+
+
+@dataclass(frozen=True)
+class User:
+    """A signed-in user: who, which companies, which permissions."""
+
+    id: str
+    tenant_id: str
+    email: str
+    first_name: str
+    last_name: str
+    full_name: str
+    is_operator: int
+    company_id: str | None
+    company_ids: tuple[str, ...]
+    permissions: frozenset[str]
+    language: str
+    configs: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def is_client(self) -> bool:
+        return self.is_operator == 0
+
+    def can(self, permission: str) -> bool:
+        """Whether the user holds the permission (with or without tenant.)."""
+        bare = permission.removeprefix("tenant.")
+        return bare in self.permissions or f"tenant.{bare}" in self.permissions
+
+    def scope(self) -> Scope:
+        """The rows this user may see: the tenant, and a client's companies only."""
+        return Scope(self.tenant_id, self.company_ids if self.is_client else None)
+
+
+def load_user(connection: Connection, tenant_id: str, user_id: str) -> User | None:
+    """An active user of the tenant from the read model, or None."""
+    row = connection.execute(
+        select(t.users).where(t.users.c.tenant_id == tenant_id, t.users.c.id == user_id)
+    ).first()
+    if row is None or not row.active:
+        return None
+    m = row._mapping
+    companies = tuple(
+        m["company_ids"] or ([m["company_id"]] if m["company_id"] else [])
+    )
+    return User(
+        id=m["id"],
+        tenant_id=tenant_id,
+        email=m["email"],
+        first_name=m["first_name"],
+        last_name=m["last_name"],
+        full_name=m["full_name"],
+        is_operator=int(m["is_operator"]),
+        company_id=m["company_id"] or (companies[0] if companies else None),
+        company_ids=companies,
+        permissions=frozenset(m["permissions"] or []),
+        language=m["language"],
+        configs=dict(m["configs"] or {}),
+    )
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Whoever sent the request: a signed-in user, or a quote-token holder."""
+
+    tenant: Tenant
+    user: User | None = None
+    quote_id: str | None = None
+    session_id: str | None = None
+
+
+def bearer(request: Request) -> str | None:
+    """The bearer token of the Authorization header, if any."""
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return None
+
+
+def caller(request: Request, svc: ServicesDep, tenant: TenantDep) -> Caller:
+    """The caller from a bearer token or a quote token; nobody is 401."""
+    secret = svc.settings.secret_key
+    token = bearer(request)
+    if token:
+        claims = read_token(secret, token, "access")
+        if not claims or claims.get("tid") != tenant.id:
+            raise unauthenticated()
+        if not svc.sessions.is_live(tenant.id, str(claims["sid"]), str(claims["sub"])):
+            raise unauthenticated()
+        with svc.engine.connect() as connection:
+            user = load_user(connection, tenant.id, str(claims["sub"]))
+        if user is None:
+            raise unauthenticated()
+        return Caller(tenant, user=user, session_id=str(claims["sid"]))
+    quote = request.headers.get("x-quote-token") or request.query_params.get("token")
+    if quote:
+        claims = read_token(secret, quote, "quote")
+        if claims and claims.get("tid") == tenant.id:
+            return Caller(tenant, quote_id=str(claims["qid"]))
+    raise unauthenticated()
+
+
+CallerDep = Annotated[Caller, Depends(caller)]
+
+
+def current_user(who: CallerDep) -> User:
+    """A signed-in user; a quote token alone opens nothing here (401)."""
+    if who.user is None:
+        raise unauthenticated()
+    return who.user
+
+
+UserDep = Annotated[User, Depends(current_user)]
+
+
+def require(*permissions: str) -> Any:
+    """A dependency refusing with 403 unless the user holds every permission."""
+
+    def check(user: UserDep) -> User:
+        for permission in permissions:
+            if not user.can(permission):
+                raise denied()
+        return user
+
+    return Depends(check)
+
+
+def visible(user: User, row: Any) -> None:
+    """404 unless a client's companies own the row."""
+    if row is None:
+        raise not_found()
+    if user.is_client and row.company_id not in user.company_ids:
+        raise not_found()

@@ -1,0 +1,1 @@
+"""The generic list language: builder[...] parameters parsed, checked and compiled."""

@@ -1,0 +1,208 @@
+"""Compile a checked Query to SQLAlchemy Core over one read-model table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    and_,
+    exists,
+    false,
+    func,
+    not_,
+    or_,
+    select,
+    true,
+)
+
+from api.query.spec import BOOL, DATETIME, TEXT, Field, Resource
+from api.query.tree import (
+    ActionRequired,
+    Between,
+    Compare,
+    Custom,
+    DatePreset,
+    Filter,
+    InList,
+    Missing,
+    NullTest,
+    Query,
+)
+from projections import tables as t
+
+OPEN_FOR_PROVIDER = (1, 5)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Whose rows: the tenant, and for a client only its companies' rows."""
+
+    tenant_id: str
+    company_ids: tuple[str, ...] | None = None
+
+
+def like_pattern(text: str) -> str:
+    """A contains-pattern with the user's % and _ taken literally."""
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def day_range(preset: str, now: datetime) -> tuple[datetime | None, datetime | None]:
+    """The [from, to) bounds of a date preset, days in UTC."""
+    today = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    day = timedelta(days=1)
+    if preset == "today":
+        return today, today + day
+    if preset == "future":
+        return today + day, None
+    if preset == "past":
+        return None, today
+    start = today + int(preset) * day
+    return start, start + day
+
+
+def _in_range(column: Any, bounds: tuple[datetime | None, datetime | None]) -> Any:
+    low, high = bounds
+    parts = []
+    if low is not None:
+        parts.append(column >= low)
+    if high is not None:
+        parts.append(column < high)
+    return and_(*parts)
+
+
+def _compare(column: Any, field: Field, op: str, value: Any) -> ColumnElement[bool]:
+    if op == "like":
+        return column.ilike(like_pattern(str(value)), escape="\\")
+    if field.kind == BOOL:
+        value = bool(value)
+    if op == "=":
+        return column == value  # type: ignore[no-any-return]
+    if op == "!=":
+        return or_(column != value, column.is_(None))
+    return {  # type: ignore[no-any-return]
+        "<": column < value,
+        "<=": column <= value,
+        ">": column > value,
+        ">=": column >= value,
+    }[op]
+
+
+class Compiler:
+    """Builds the WHERE and ORDER BY of one list for one scope."""
+
+    def __init__(self, resource: Resource, scope: Scope, now: datetime | None = None):
+        self.resource = resource
+        self.table = resource.table
+        self.scope = scope
+        self.now = now or datetime.now(UTC)
+
+    def base(self) -> list[ColumnElement[bool]]:
+        """What every query of the list carries: tenant, company, live rows."""
+        c = self.table.c
+        parts: list[ColumnElement[bool]] = [c.tenant_id == self.scope.tenant_id]
+        if self.scope.company_ids is not None:
+            ids = list(self.scope.company_ids)
+            parts.append(c.company_id.in_(ids) if ids else false())
+        if self.resource.name == "tickets":
+            parts.append(c.deleted == false())
+            if self.scope.company_ids is not None:
+                parts.append(c.is_template == false())
+        if self.resource.name == "invoices" and self.scope.company_ids is not None:
+            parts.append(c.external_id.is_not(None))
+        return parts
+
+    def condition(self, item: Filter) -> ColumnElement[bool]:
+        """One filter as SQL."""
+        c = self.table.c
+        if isinstance(item, Compare):
+            column = c[item.field.column]
+            return _compare(column, item.field, item.op, item.value)
+        if isinstance(item, NullTest):
+            column = c[item.field.column]
+            return column.is_(None) if item.is_null else column.is_not(None)
+        if isinstance(item, Missing):
+            return c[item.field.column].is_(None)
+        if isinstance(item, InList):
+            return c[item.field.column].in_(list(item.values))
+        if isinstance(item, Between):
+            column = c[item.field.column]
+            high = item.high
+            if item.field.kind == DATETIME and isinstance(high, datetime):
+                if high == high.replace(hour=0, minute=0, second=0, microsecond=0):
+                    return and_(column >= item.low, column < high + timedelta(days=1))
+            return and_(column >= item.low, column <= high)
+        if isinstance(item, DatePreset):
+            bounds = day_range(item.preset, self.now)
+            if item.name == "scheduled_at":
+                return _in_range(c.scheduled_at, bounds)
+            tr = t.time_registrations
+            return exists().where(
+                tr.c.tenant_id == c.tenant_id,
+                tr.c.ticket_id == c.id,
+                _in_range(tr.c.executed_at, bounds),
+            )
+        if isinstance(item, ActionRequired):
+            return and_(c.sla_id.is_not(None), c.status_type.in_(OPEN_FOR_PROVIDER))
+        if isinstance(item, Custom):
+            assert self.resource.custom_column is not None  # parse guarantees it
+            value = self.table.c[self.resource.custom_column][item.name].as_string()
+            if item.op == "like":
+                return value.ilike(like_pattern(item.value), escape="\\")
+            if item.op == "!=":
+                return or_(value != item.value, value.is_(None))
+            return value == item.value  # type: ignore[no-any-return]
+        raise TypeError(item)
+
+    def where(self, query: Query) -> list[ColumnElement[bool]]:
+        """Scope, filters and free-text search."""
+        parts = self.base() + [self.condition(f) for f in query.filters]
+        if query.search:
+            pattern = like_pattern(query.search)
+            parts.append(
+                or_(
+                    *(
+                        self.table.c[name].ilike(pattern, escape="\\")
+                        for name in self.resource.search
+                    )
+                )
+            )
+        return parts
+
+    def order(self, query: Query) -> list[Any]:
+        """The sort, always ending on id so pages never overlap."""
+        keys: Sequence[tuple[str, bool, str]] = [
+            (o.field.column, o.descending, o.field.kind) for o in query.orders
+        ] or [
+            (self.resource.fields[name].column, way == "desc", "")
+            for name, way in self.resource.default_order
+        ]
+        clauses = []
+        for column_name, descending, _kind in keys:
+            column = self.table.c[column_name]
+            clauses.append(
+                column.desc().nulls_last() if descending else column.asc().nulls_first()
+            )
+        clauses.append(self.table.c.id.asc())
+        return clauses
+
+    def rows(self, query: Query) -> Select[Any]:
+        """Every matching row, sorted."""
+        return select(self.table).where(*self.where(query)).order_by(*self.order(query))
+
+    def count(self, query: Query) -> Select[Any]:
+        """The number of matching rows."""
+        return select(func.count()).select_from(self.table).where(*self.where(query))
+
+
+def always(flag: bool) -> ColumnElement[bool]:
+    """A constant condition."""
+    return true() if flag else not_(true())
+
+
+__all__ = ["Compiler", "Scope", "TEXT", "always"]

@@ -1,0 +1,35 @@
+"""The shared services of one API process, built once and kept on app.state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine
+
+from api.auth.sessions import Sessions
+from api.auth.throttle import Throttle
+from api.mail import Mailer
+from api.settings import Settings
+from api.sso import IdentityProvider
+from domain.application import Ledgerdesk
+from projections.follower import Follower
+
+
+@dataclass
+class Services:
+    """Settings, domain application, read-model engine and follower, and helpers."""
+
+    settings: Settings
+    domain: Ledgerdesk
+    engine: Engine
+    follower: Follower
+    sessions: Sessions
+    throttle: Throttle
+    mailer: Mailer
+    sso: IdentityProvider | None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def settle(self, timeout: float = 10.0) -> None:
+        """Answer a write only once the read model shows it (read-your-writes)."""
+        self.follower.wait_for(self.domain.position(), timeout=timeout)

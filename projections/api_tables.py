@@ -1,0 +1,74 @@
+"""Tables the API keeps beside the read model: sessions, exports, attachments."""
+
+from __future__ import annotations
+
+from sqlalchemy import JSON, Column, DateTime, Index, Integer, String, Table, Text
+
+from projections.tables import ID, metadata
+
+sessions = Table(
+    "api_sessions",
+    metadata,
+    Column("id", String(ID), primary_key=True),
+    Column("tenant_id", String(ID), nullable=False),
+    Column("user_id", String(ID), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("revoked_at", DateTime(timezone=True)),
+    Index("ix_api_sessions_user", "tenant_id", "user_id"),
+)
+"""One row per sign-in; access tokens name it, so a logout ends them too."""
+
+refresh_tokens = Table(
+    "api_refresh_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("tenant_id", String(ID), nullable=False),
+    Column("session_id", String(ID), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True)),
+    Index("ix_api_refresh_session", "tenant_id", "session_id"),
+)
+"""Refresh tokens by SHA-256 of the token; each is used once, then rotated."""
+
+login_failures = Table(
+    "api_login_failures",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("tenant_id", String(ID), nullable=False),
+    Column("key", String(400), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_api_login_failures_key", "tenant_id", "key", "at"),
+)
+"""Failed sign-ins per username and address, for throttling."""
+
+exports = Table(
+    "api_exports",
+    metadata,
+    Column("id", String(ID), primary_key=True),
+    Column("tenant_id", String(ID), nullable=False),
+    Column("user_id", String(ID), nullable=False),
+    Column("model", String(40), nullable=False),
+    Column("filter", JSON, nullable=False),
+    Column("status", String(10), nullable=False),
+    Column("rows", Integer),
+    Column("error", Text),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True)),
+    Index("ix_api_exports_user", "tenant_id", "user_id"),
+)
+
+attachments = Table(
+    "api_attachments",
+    metadata,
+    Column("id", String(ID), primary_key=True),
+    Column("tenant_id", String(ID), nullable=False),
+    Column("token", String(64), nullable=False),
+    Column("name", String(255), nullable=False),
+    Column("extension", String(10), nullable=False),
+    Column("content_type", String(100), nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("path", String(500), nullable=False),
+    Column("uploaded_by", String(ID), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_api_attachments_tenant", "tenant_id", "id"),
+)
