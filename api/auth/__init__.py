@@ -1,0 +1,1 @@
+"""Sign-in: sessions, rotating refresh tokens, throttling, resets, single sign-on."""
