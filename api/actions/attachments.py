@@ -1,0 +1,113 @@
+"""Uploaded files: checked for size and type, stored under the upload directory."""
+
+from __future__ import annotations
+
+import hmac
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from uuid import uuid4
+
+from sqlalchemy import Engine, insert, select
+
+from api.errors import invalid, not_found
+from api.security import new_secret
+from projections.api_tables import attachments
+
+MAX_BYTES = 10 * 1024 * 1024
+MAX_FILES = 10
+TYPES = {
+    "pdf": "application/pdf",
+    "png": "image/png",
+    "jpg": "image/jpeg",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "txt": "text/plain",
+    "csv": "text/csv",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "zip": "application/zip",
+}
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A received file: its name and content."""
+
+    field: str
+    name: str
+    content: bytes
+
+
+def clean_name(name: str) -> str:
+    """A file name without directories or odd characters."""
+    base = Path(name.replace("\\", "/")).name
+    return re.sub(r"[^\w.\- ]", "_", base)[:200] or "file"
+
+
+def check(uploads: list[Upload]) -> None:
+    """Refuse too many, too large or disallowed files, naming the field."""
+    if len(uploads) > MAX_FILES:
+        raise invalid("file", f"Attach at most {MAX_FILES} files.")
+    for upload in uploads:
+        extension = clean_name(upload.name).rsplit(".", 1)[-1].lower()
+        if "." not in upload.name or extension not in TYPES:
+            raise invalid(
+                upload.field,
+                "The file must be a file of type: " + ", ".join(TYPES) + ".",
+            )
+        if len(upload.content) > MAX_BYTES:
+            raise invalid(upload.field, "The file may not be greater than 10 MB.")
+        if not upload.content:
+            raise invalid(upload.field, "The file is empty.")
+
+
+def store(
+    engine: Engine, upload_dir: str, tenant_id: str, user_id: str, uploads: list[Upload]
+) -> list[str]:
+    """Write checked files and record them; answers their ids."""
+    check(uploads)
+    directory = Path(upload_dir) / tenant_id
+    directory.mkdir(parents=True, exist_ok=True)
+    ids = []
+    with engine.begin() as connection:
+        for upload in uploads:
+            attachment_id = str(uuid4())
+            name = clean_name(upload.name)
+            extension = name.rsplit(".", 1)[-1].lower()
+            path = directory / f"{attachment_id}.{extension}"
+            path.write_bytes(upload.content)
+            connection.execute(
+                insert(attachments).values(
+                    id=attachment_id,
+                    tenant_id=tenant_id,
+                    token=new_secret()[:40],
+                    name=name,
+                    extension=extension,
+                    content_type=TYPES[extension],
+                    size=len(upload.content),
+                    path=str(path),
+                    uploaded_by=user_id,
+                    created_at=datetime.now(UTC),
+                )
+            )
+            ids.append(attachment_id)
+    return ids
+
+
+def fetch(engine: Engine, tenant_id: str, attachment_id: str, token: str) -> Any:
+    """The attachment row when id and token match in the tenant, else 404."""
+    with engine.connect() as connection:
+        row = connection.execute(
+            select(attachments).where(
+                attachments.c.tenant_id == tenant_id,
+                attachments.c.id == attachment_id[:40],
+            )
+        ).first()
+    if row is None or not hmac.compare_digest(row.token, token[:64]):
+        raise not_found()
+    if not Path(row.path).is_file():
+        raise not_found()
+    return row

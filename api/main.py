@@ -1,0 +1,66 @@
+"""The FastAPI application: routers under /api, the portal under /app."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
+
+from api import errors
+from api.auth.sessions import Sessions
+from api.auth.throttle import Throttle
+from api.bootstrap import build_application, build_engine
+from api.mail import mailer_from_env
+from api.routers import ROUTERS
+from api.services import Services
+from api.settings import Settings
+from api.sso import provider_from_env
+from api.ui import mount_ui
+from projections.follower import Follower
+from projections.schema import create_tables
+
+
+def operation_id(route: APIRoute) -> str:
+    """Clean operation ids for generated clients: tag-name, e.g. tickets-list."""
+    tag = str(route.tags[0]) if route.tags else "api"
+    return f"{tag}-{route.name}"
+
+
+def build_services(settings: Settings) -> Services:
+    """Domain application, engine, tables and follower for one process."""
+    domain = build_application(settings)
+    engine = build_engine(settings)
+    create_tables(engine)
+    follower = Follower(domain, engine, batch_size=settings.projection_batch_size)
+    return Services(
+        settings=settings,
+        domain=domain,
+        engine=engine,
+        follower=follower,
+        sessions=Sessions(engine),
+        throttle=Throttle(engine),
+        mailer=mailer_from_env(),
+        sso=provider_from_env(),
+    )
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The application with its services on app.state.services."""
+    settings = settings or Settings()
+    svc = build_services(settings)
+    app = FastAPI(
+        title="Ledgerdesk portal API",
+        version="1.0.0",
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
+    )
+    app.state.services = svc
+    app.state.domain = svc.domain
+    app.state.engine = svc.engine
+    app.state.follower = svc.follower
+    errors.install(app)
+    for router in ROUTERS:
+        app.include_router(router, prefix="/api")
+    mount_ui(app)
+    return app

@@ -1,0 +1,1 @@
+"""Read-model rows shaped as the portal contract's JSON."""

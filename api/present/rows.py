@@ -1,0 +1,275 @@
+"""List rows and detail records of each portal list, per the contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from api.present.common import PERIOD_LABELS, PERIOD_MONTHS, Lookups, iso, party, people
+from api.present.messages import thread
+from domain.invoices import status_or_default
+from projections import tables as t
+
+QUOTE_STATUSES = {1: "Concept", 2: "Sent", 3: "Accepted", 4: "Rejected"}
+
+
+def _parties(row: Any) -> dict[str, Any]:
+    return {
+        "client": party(row.client_id, row.client_name, "full_name"),
+        "company": party(row.company_id, row.company_name),
+    }
+
+
+def ticket(row: Any, lookups: Lookups) -> dict[str, Any]:
+    """A ticket list row."""
+    return {
+        "id": row.id,
+        "reference": row.reference,
+        "description": row.description,
+        "status_id": row.status_id,
+        "status": lookups.status(row.status_id),
+        "priority": lookups.labelled("priorities", row.priority_id, "style"),
+        **_parties(row),
+        "updated_at": iso(row.updated_at),
+        "created_at": iso(row.created_at),
+        "resolved_at": iso(row.resolved_at),
+        "is_template": bool(row.is_template),
+    }
+
+
+def ticket_detail(
+    row: Any, lookups: Lookups, connection: Connection, client_view: bool
+) -> dict[str, Any]:
+    """A ticket with its thread (no internal notes for clients) and custom values."""
+    return {
+        **ticket(row, lookups),
+        "priority_id": row.priority_id,
+        "category_id": row.category_id,
+        "ticket_type_id": row.ticket_type_id,
+        "messages": thread(connection, row.tenant_id, row.id, client_view),
+        "custom_values": [
+            {"custom_field": k, "value": v}
+            for k, v in (row.custom_values or {}).items()
+        ],
+    }
+
+
+def quote(row: Any, lookups: Lookups) -> dict[str, Any]:
+    """A quote list row."""
+    parties = _parties(row)
+    return {
+        "id": row.id,
+        "name": row.name,
+        "label": f"Q{row.number:05d} {row.name}",
+        "status_id": row.status_id,
+        "status_label": QUOTE_STATUSES.get(row.status_id),
+        "total": row.total,
+        **parties,
+        "deal": dict(parties),
+        "updated_at": iso(row.updated_at),
+        "created_at": iso(row.created_at),
+    }
+
+
+def quote_detail(row: Any, lookups: Lookups, connection: Connection) -> dict[str, Any]:
+    """A quote with its lines, custom fields and acceptance."""
+    acceptance = row.acceptance or None
+    return {
+        **quote(row, lookups),
+        "lines": [_line(line) for line in row.lines or []],
+        "custom_fields": [
+            {"custom_field": k, "value": v}
+            for k, v in (row.custom_fields or {}).items()
+        ],
+        "acceptance": None
+        if not acceptance
+        else {
+            "name": acceptance.get("name"),
+            "note": acceptance.get("note"),
+            "accepted_at": iso(row.accepted_at),
+        },
+    }
+
+
+def _line(line: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "description": line.get("description"),
+        "quantity": float(line.get("quantity", 0)),
+        "price": float(line.get("price", 0)),
+        "total": float(line.get("total", 0)),
+    }
+
+
+def contract(row: Any, lookups: Lookups) -> dict[str, Any]:
+    """A contract list row."""
+    return {
+        "id": row.id,
+        "name": row.name,
+        "period": row.period,
+        "period_label": PERIOD_LABELS.get(row.period, row.period),
+        "quantity": row.quantity,
+        "minutes_remaining": row.minutes_remaining,
+        "start_date": row.start_date,
+        "end_date": row.end_date,
+        **_parties(row),
+        "service": lookups.labelled("services", row.service_id),
+    }
+
+
+def contract_detail(
+    row: Any, lookups: Lookups, connection: Connection
+) -> dict[str, Any]:
+    """A contract with its periods and their time registrations."""
+    p, tr = t.contract_periods, t.time_registrations
+    periods = list(
+        connection.execute(
+            select(p)
+            .where(p.c.tenant_id == row.tenant_id, p.c.contract_id == row.id)
+            .order_by(p.c.period_start.desc())
+        )
+    )
+    registrations = list(
+        connection.execute(
+            select(tr)
+            .where(tr.c.tenant_id == row.tenant_id, tr.c.contract_id == row.id)
+            .order_by(tr.c.executed_at.desc(), tr.c.id)
+        )
+    )
+    operators = people(
+        connection,
+        row.tenant_id,
+        {r.operator_id for r in registrations if r.operator_id},
+    )
+
+    def registration(r: Any) -> dict[str, Any]:
+        activity = lookups.item("activities", r.activity_id)
+        operator = operators.get(r.operator_id)
+        return {
+            "id": r.id,
+            "ticket_id": r.ticket_id,
+            "ticket_reference": r.ticket_reference,
+            "ticket_description": r.ticket_description,
+            "time_spent_rounded": r.minutes,
+            "executed_at": iso(r.executed_at),
+            "activity": None
+            if activity is None
+            else {"id": activity["id"], "name": activity["label"]},
+            "description": r.description,
+            "operator": None
+            if operator is None
+            else {"id": operator.id, "full_name": operator.full_name},
+        }
+
+    blocks = []
+    if row.period is None:
+        blocks.append(
+            {
+                "id": f"{row.id}:{row.start_date}",
+                "period_start": row.start_date,
+                "period_end": row.end_date,
+                "registered_time": sum(r.minutes for r in registrations),
+                "minutes_remaining": row.minutes_remaining,
+                "time_registrations": [registration(r) for r in registrations],
+            }
+        )
+    else:
+        for period in periods:
+            blocks.append(
+                {
+                    "id": f"{row.id}:{period.period_start}",
+                    "period_start": period.period_start,
+                    "period_end": period.period_end,
+                    "registered_time": period.registered_minutes,
+                    "minutes_remaining": period.minutes_remaining,
+                    "time_registrations": [
+                        registration(r)
+                        for r in registrations
+                        if r.period_start == period.period_start
+                    ],
+                }
+            )
+    return {**contract(row, lookups), "contractPeriods": blocks}
+
+
+def subscription(row: Any, lookups: Lookups) -> dict[str, Any]:
+    """A subscription list row."""
+    return {
+        "id": row.id,
+        "description": row.description,
+        **_parties(row),
+        "total": row.total,
+        "mrr": row.mrr,
+        "period": row.period,
+        "period_label": PERIOD_LABELS.get(row.period, row.period),
+        "periods": PERIOD_MONTHS.get(row.period),
+        "billing_start_date": row.billing_start_date,
+        "start_period": row.start_period,
+        "end_period": row.end_period,
+        "termination_date": row.termination_date,
+        "next_billing_date": row.next_billing_date,
+        "direct_debit": bool(row.direct_debit),
+        "updated_at": iso(row.updated_at),
+        "created_at": iso(row.created_at),
+    }
+
+
+def subscription_detail(
+    row: Any, lookups: Lookups, connection: Connection
+) -> dict[str, Any]:
+    """A subscription with its lines."""
+    return {**subscription(row, lookups), "lines": [_line(x) for x in row.lines or []]}
+
+
+def asset(row: Any, lookups: Lookups) -> dict[str, Any]:
+    """An asset list row."""
+    categories = [
+        lookups.labelled("asset_categories", i) for i in row.category_ids or []
+    ]
+    return {
+        "id": row.id,
+        "name": row.name,
+        "description": row.description,
+        "serial_number": row.serial_number,
+        "tracking_number": row.tracking_number,
+        "warranty_until": row.warranty_until,
+        **_parties(row),
+        "location": party(row.location_id, row.location_name),
+        "categories": [c for c in categories if c is not None],
+        "status_id": row.status_id,
+        "updated_at": iso(row.updated_at),
+        "created_at": iso(row.created_at),
+    }
+
+
+def asset_detail(
+    row: Any, lookups: Lookups, connection: Connection, client_view: bool
+) -> dict[str, Any]:
+    """An asset with its client-visible messages."""
+    return {
+        **asset(row, lookups),
+        "messages": thread(connection, row.tenant_id, row.id, client_view),
+    }
+
+
+def invoice(row: Any, lookups: Lookups) -> dict[str, Any]:
+    """An invoice in the version 2 list shape."""
+    return {
+        "id": row.id,
+        "InvoiceCode": row.code,
+        "ReferenceNumber": row.reference_number,
+        "AmountIncl": row.amount_incl,
+        "Date": row.date,
+        "Status": status_or_default(row.status_id),
+        "ViewURL": f"/api/invoices/{row.id}/download",
+    }
+
+
+LIST_ROWS = {
+    "tickets": ticket,
+    "quotes": quote,
+    "contracts": contract,
+    "subscriptions": subscription,
+    "assets": asset,
+    "invoices": invoice,
+}

@@ -1,0 +1,112 @@
+"""POST /exports starts an export; GET /exports/{id} tells when its files are ready."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+
+from api.deps import ServicesDep, User, require
+from api.errors import denied, invalid, not_found
+from api.exports import FORMATS, Exporter
+from api.query.resources import RESOURCES
+from api.services import Services
+
+router = APIRouter(prefix="/exports", tags=["exports"])
+MEDIA = {
+    "csv": "text/csv",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+class ExportIn(BaseModel):
+    userId: str | None = Field(None, max_length=40)  # noqa: N815 (the contract's name)
+    model: str = Field(max_length=40)
+    filter: dict[str, Any] | str | None = None
+
+
+class ExportStarted(BaseModel):
+    message: str
+    id: str
+
+
+class ExportFiles(BaseModel):
+    csv: str | None
+    xlsx: str | None
+
+
+class ExportState(BaseModel):
+    id: str
+    status: Literal["pending", "done", "failed"]
+    rows: int | None
+    files: ExportFiles
+
+
+def exporter(svc: Services) -> Exporter:
+    """The process's exporter, made on first use."""
+    if "exports" not in svc.extras:
+        svc.extras["exports"] = Exporter(svc.engine, svc.settings.export_dir)
+    return svc.extras["exports"]  # type: ignore[no-any-return]
+
+
+@router.post("", response_model=ExportStarted, status_code=202, name="create")
+def create(
+    body: ExportIn, svc: ServicesDep, user: User = require("exports.index")
+) -> ExportStarted:
+    """Export exactly the rows the filter shows, as CSV and XLSX."""
+    if body.userId not in (None, user.id):
+        raise denied()
+    if body.model not in RESOURCES:
+        raise invalid("model", "The selected model is invalid.")
+    if not user.can(f"{body.model}.index"):
+        raise denied()
+    raw: Any = body.filter or {}
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw or "{}")
+        except ValueError:
+            raise invalid("filter", "The filter must be JSON.") from None
+    export_id = exporter(svc).start(user, body.model, raw)
+    return ExportStarted(
+        message="The export is being prepared; it will be ready shortly.", id=export_id
+    )
+
+
+@router.get("/{export_id}", response_model=ExportState, name="show")
+def show(
+    export_id: str, svc: ServicesDep, user: User = require("exports.index")
+) -> ExportState:
+    """The export's state and, once done, its file addresses."""
+    row = exporter(svc).find(user, export_id)
+    if row is None:
+        raise not_found()
+    done = row.status == "done"
+    files = {f: f"/api/exports/{row.id}/{f}" if done else None for f in FORMATS}
+    return ExportState(
+        id=row.id, status=row.status, rows=row.rows, files=ExportFiles(**files)
+    )
+
+
+@router.get(
+    "/{export_id}/{fmt}",
+    name="download",
+    response_class=FileResponse,
+    responses={200: {"content": {m: {} for m in MEDIA.values()}}},
+)
+def download(
+    export_id: str,
+    fmt: Literal["csv", "xlsx"],
+    svc: ServicesDep,
+    user: User = require("exports.index"),
+) -> FileResponse:
+    """One file of a finished export (the user's own only)."""
+    jobs = exporter(svc)
+    row = jobs.find(user, export_id)
+    if row is None or row.status != "done":
+        raise not_found()
+    return FileResponse(
+        jobs.path(row, fmt), media_type=MEDIA[fmt], filename=f"{row.model}.{fmt}"
+    )

@@ -1,0 +1,64 @@
+"""The list and detail routes every portal resource shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+
+from api.deps import ServicesDep, User, require
+from api.listing import find, list_page, parse_page, query_of
+from api.query.resources import RESOURCES
+from api.schemas import Page
+
+
+def add_list(router: APIRouter, name: str, row_model: type, description: str) -> None:
+    """GET /{name}: one page of the list under the builder[...] language."""
+    resource = RESOURCES[name]
+
+    def list_route(
+        request: Request,
+        svc: ServicesDep,
+        user: User = require(f"{name}.index"),
+        page: str | None = Query(None, description="1-based page number"),
+        version: str | None = Query(None, description="row shape version"),
+    ) -> dict[str, Any]:
+        query = query_of(resource, request.query_params.multi_items())
+        return list_page(svc.engine, resource, user, query, parse_page(page))
+
+    list_route.__doc__ = description
+    router.add_api_route(
+        "",
+        list_route,
+        methods=["GET"],
+        name="list",
+        response_model=Page[row_model],  # type: ignore[valid-type]
+        summary=f"List {name}",
+    )
+
+
+def add_detail(
+    router: APIRouter,
+    name: str,
+    detail_model: type,
+    shape: Callable[[Any, User, Any], dict[str, Any]],
+) -> None:
+    """GET /{name}/{id}: one record with its related data, or 404."""
+
+    def detail_route(
+        record_id: str, svc: ServicesDep, user: User = require(f"{name}.show")
+    ) -> dict[str, Any]:
+        row = find(svc.engine, name, user, record_id)
+        with svc.engine.connect() as connection:
+            return shape(row, user, connection)
+
+    detail_route.__doc__ = f"One of the {name} with its related data."
+    router.add_api_route(
+        "/{record_id}",
+        detail_route,
+        methods=["GET"],
+        name="show",
+        response_model=detail_model,
+        summary=f"Show one of the {name}",
+    )
