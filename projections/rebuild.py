@@ -15,7 +15,7 @@ from sqlalchemy import Engine, create_engine, text
 from domain.application import Ledgerdesk
 from projections.follower import Follower
 from projections.schema import create_tables
-from projections.tables import metadata
+from projections.tables import READ_MODEL_TABLES, metadata
 
 STAGING_SCHEMA = "ledgerdesk_rebuild"
 
@@ -33,7 +33,7 @@ def _staging_engine(engine: Engine) -> tuple[Engine, str | None]:
 
 
 def _switch(engine: Engine, staging_path: str | None) -> None:
-    names = [table.name for table in metadata.sorted_tables]
+    names = [table.name for table in READ_MODEL_TABLES]
     if staging_path is not None:
         with engine.connect() as connection:
             connection.exec_driver_sql(f"ATTACH DATABASE '{staging_path}' AS staging")
@@ -65,7 +65,7 @@ def rebuild(
     """Rebuild every read-model table from the log; answers events replayed."""
     create_tables(engine)
     staging, staging_path = _staging_engine(engine)
-    create_tables(staging)
+    metadata.create_all(staging, tables=list(READ_MODEL_TABLES))
     follower = Follower(app, staging, batch_size=batch_size, progress=progress)
     replayed = 0
     while True:

@@ -437,3 +437,7 @@ def bucket_key(row: dict[str, object]) -> str:
     return "|".join(
         "" if row.get(d) is None else str(row.get(d)) for d in COUNT_DIMENSIONS
     )
+
+
+READ_MODEL_TABLES = tuple(metadata.sorted_tables)
+"""The tables rebuilt from the log; tables other modules add later are kept."""

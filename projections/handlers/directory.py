@@ -307,13 +307,23 @@ def setting_default_set(a: Apply) -> None:
     )
 
 
+PRESET_DEFAULTS = {
+    "styling": None,
+    "columns_config": "{}",
+    "order_config": "{}",
+    "filter_config": "{}",
+    "pagination_config": "{}",
+}
+
+
 def preset_saved(a: Apply) -> None:
     a.register("table_preset")
+    fields = {**PRESET_DEFAULTS, **a.event.fields}
     a.insert(
         t.table_presets,
         id=a.aggregate_id,
         user_id=a.event.user_id,
-        **{k: v for k, v in a.event.fields.items() if k in t.table_presets.c},
+        **{k: v for k, v in fields.items() if k in t.table_presets.c},
         **_stamps(a),
     )
 

@@ -1,0 +1,77 @@
+"""A domain application and a read model on the test database."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from api.bootstrap import build_engine
+from domain.base import SYSTEM
+from projections import tables as t
+from projections.follower import Follower
+from projections.schema import create_tables
+
+
+@pytest.fixture
+def engine(settings):  # type: ignore[no-untyped-def]
+    """The read-model engine with its tables."""
+    engine = build_engine(settings)
+    create_tables(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def follower(application, engine) -> Follower:  # type: ignore[no-untyped-def]
+    """A follower of the test application into the test read model."""
+    return Follower(application, engine, batch_size=50)
+
+
+@pytest.fixture
+def tenant(application) -> str:  # type: ignore[no-untyped-def]
+    """A tenant with ticket statuses, a company, a client and an operator."""
+    tenant_id = application.create_tenant(SYSTEM, "Acme IT", "acme")
+    application.add_setting(
+        tenant_id,
+        SYSTEM,
+        "ticket_statuses",
+        "Open",
+        {"type": 1, "name_client": "Open"},
+        is_default=True,
+    )
+    application.add_setting(
+        tenant_id,
+        SYSTEM,
+        "ticket_statuses",
+        "Closed",
+        {"type": 2, "name_client": "Done"},
+    )
+    application.add_setting(
+        tenant_id,
+        SYSTEM,
+        "prepaid_cards",
+        "10 hours",
+        {"hours": 10, "price": "950.00", "description": "Ten hours"},
+    )
+    return tenant_id
+
+
+def rows(engine, table, **where: Any) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """The rows of a read-model table matching column values."""
+    query = select(table)
+    for name, value in where.items():
+        query = query.where(table.c[name] == value)
+    with engine.connect() as connection:
+        return [dict(r._mapping) for r in connection.execute(query)]
+
+
+def snapshot(engine) -> dict[str, list[tuple[Any, ...]]]:  # type: ignore[no-untyped-def]
+    """Every read-model row, sorted, for comparing two read models."""
+    result = {}
+    with engine.connect() as connection:
+        for table in t.READ_MODEL_TABLES:
+            found = connection.execute(select(table)).all()
+            result[table.name] = sorted((tuple(repr(v) for v in row) for row in found))
+    return result

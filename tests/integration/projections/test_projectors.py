@@ -1,0 +1,211 @@
+"""Each event type's effect on the read-model rows."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from domain.base import SYSTEM
+from projections import tables as t
+from tests.integration.projections.conftest import rows
+
+
+def _people(app, tenant):  # type: ignore[no-untyped-def]
+    company = app.register_company(tenant, SYSTEM, {"name": "Northwind"})
+    client = app.register_user(
+        tenant,
+        SYSTEM,
+        email="anna@northwind.test",
+        first_name="Anna",
+        last_name="Vries",
+        is_operator=0,
+        company_ids=[company],
+        role="client",
+        permissions=["tickets.index"],
+    )
+    operator = app.register_user(
+        tenant,
+        SYSTEM,
+        email="op@acme.test",
+        first_name="Otto",
+        last_name="Op",
+        is_operator=1,
+        company_ids=[],
+        role="first line",
+        permissions=[],
+    )
+    return company, client, operator
+
+
+def test_ticket_rows_follow_open_reply_note_and_status(
+    application, engine, follower, tenant
+):
+    company, client, operator = _people(application, tenant)
+    ticket = application.open_ticket(
+        tenant,
+        client,
+        {"description": "Printer jams", "client_id": client, "company_id": company},
+        {"message": "<p>Help</p>", "visible_to_client": True, "is_from_client": True},
+    )
+    application.post_message(tenant, operator, ticket, "<p>On it</p>", True, False)
+    application.post_message(tenant, operator, ticket, "<p>Internal</p>", False, False)
+    follower.catch_up()
+    [row] = rows(engine, t.tickets, id=ticket)
+    assert row["reference"] == "T-000001"
+    assert row["client_name"] == "Anna Vries"
+    assert row["company_name"] == "Northwind"
+    assert row["message_count"] == 3
+    assert row["search"] == "t-000001 printer jams"
+    thread = sorted(
+        rows(engine, t.messages, morphable_id=ticket), key=lambda m: m["created_at"]
+    )
+    assert [m["type"] for m in thread] == ["reply", "reply", "note"]
+    assert [m["visible_to_client"] for m in thread] == [True, True, False]
+
+    closed = application.setting_list(tenant, "ticket_statuses").ordered()[1]["id"]
+    application.update_ticket(tenant, operator, ticket, {"status_id": closed})
+    follower.catch_up()
+    [row] = rows(engine, t.tickets, id=ticket)
+    assert row["status_id"] == closed and row["status_type"] == 2
+    assert row["resolved_at"] is not None
+    types = [m["type"] for m in rows(engine, t.messages, morphable_id=ticket)]
+    assert types.count("status-changed") == 1
+    [bucket] = [b for b in rows(engine, t.ticket_counts, tenant_id=tenant) if b["n"]]
+    assert bucket["status_id"] == closed and bucket["company_id"] == company
+
+
+def test_counts_move_between_buckets_and_sum_to_the_tickets(
+    application, engine, follower, tenant
+):
+    company, client, _ = _people(application, tenant)
+    ids = application.open_tickets(
+        tenant,
+        client,
+        [{"description": f"Issue {i}", "company_id": company} for i in range(5)],
+    )
+    application.delete_ticket(tenant, client, ids[0])
+    application.restore_ticket(tenant, client, ids[0])
+    application.delete_ticket(tenant, client, ids[1])
+    follower.catch_up()
+    buckets = rows(engine, t.ticket_counts, tenant_id=tenant)
+    assert sum(b["n"] for b in buckets) == 5
+    assert sum(b["n"] for b in buckets if b["deleted"]) == 1
+
+
+def test_time_on_a_prepaid_contract_lowers_its_remaining_minutes(
+    application, engine, follower, tenant
+):
+    company, client, operator = _people(application, tenant)
+    contract = application.conclude_contract(
+        tenant,
+        operator,
+        name="Prepaid",
+        client_id=client,
+        company_id=company,
+        service_id=None,
+        period=None,
+        quantity=2,
+        start_date="2026-01-01",
+    )
+    ticket = application.open_ticket(tenant, client, {"description": "Laptop"})
+    application.register_time(
+        tenant,
+        operator,
+        ticket,
+        45,
+        datetime(2026, 3, 1, tzinfo=UTC),
+        description="Remote session",
+        contract_id=contract,
+    )
+    card = application.setting_list(tenant, "prepaid_cards").ordered()[0]["id"]
+    application.buy_prepaid_card(tenant, client, contract, card)
+    follower.catch_up()
+    [row] = rows(engine, t.contracts, id=contract)
+    assert row["minutes_remaining"] == 120 - 45 + 600
+    [period] = rows(engine, t.contract_periods, contract_id=contract)
+    assert period["registered_minutes"] == 45
+    [registration] = rows(engine, t.time_registrations, contract_id=contract)
+    assert registration["ticket_reference"] == "T-000001"
+    assert registration["period_start"] == "2026-01-01"
+    assert len(rows(engine, t.prepaid_purchases, contract_id=contract)) == 1
+
+
+def test_quote_invoice_and_subscription_rows(application, engine, follower, tenant):
+    company, client, operator = _people(application, tenant)
+    lines = [{"description": "Laptop", "quantity": 2, "price": "100.00"}]
+    quote = application.draft_quote(tenant, operator, "Renewal", client, company, lines)
+    application.send_quote(tenant, operator, quote)
+    signature = "data:image/png;base64,iVBORw0KGgo="
+    application.accept_quote(tenant, client, quote, "Anna", "ok", signature)
+    invoice = application.create_invoice(
+        tenant, operator, company, client, "2026-02-01"
+    )
+    application.add_invoice_line(tenant, operator, invoice, lines[0])
+    application.finalise_invoice(tenant, operator, invoice, "EXT-1")
+    application.change_invoice_status(tenant, operator, invoice, 4)
+    subscription = application.start_subscription(
+        tenant,
+        operator,
+        description="Backup",
+        company_id=company,
+        client_id=client,
+        period="quarter",
+        billing_start_date="2026-01-01",
+        direct_debit=True,
+        lines=[{"description": "Storage", "quantity": 3, "price": "10.00"}],
+    )
+    application.change_subscription(tenant, operator, subscription, bill=True)
+    follower.catch_up()
+    [q] = rows(engine, t.quotes, id=quote)
+    assert q["status_id"] == 3 and q["total"] == 200.0
+    assert q["acceptance"]["name"] == "Anna" and q["accepted_at"] is not None
+    [i] = rows(engine, t.invoices, id=invoice)
+    assert (i["code"], i["external_id"], i["status_id"]) == ("F000001", "EXT-1", 4)
+    assert i["amount_incl"] == 242.0
+    [s] = rows(engine, t.subscriptions, id=subscription)
+    assert (s["total"], s["mrr"]) == (30.0, 10.0)
+    assert s["start_period"] == "2026-01-01" and s["next_billing_date"] == "2026-04-01"
+
+
+def test_company_rename_and_merge_reach_every_row(
+    application, engine, follower, tenant
+):
+    company, client, operator = _people(application, tenant)
+    other = application.register_company(tenant, SYSTEM, {"name": "Contoso"})
+    ticket = application.open_ticket(
+        tenant, client, {"description": "x", "company_id": other}
+    )
+    application.change_company(tenant, operator, other, changes={"name": "Contoso BV"})
+    follower.catch_up()
+    assert rows(engine, t.tickets, id=ticket)[0]["company_name"] == "Contoso BV"
+    application.merge_companies(tenant, operator, [company, other])
+    follower.catch_up()
+    [row] = rows(engine, t.tickets, id=ticket)
+    assert (row["company_id"], row["company_name"]) == (company, "Northwind")
+    [merged] = rows(engine, t.companies, id=other)
+    assert merged["merged_into"] == company and merged["archived_at"] is not None
+
+
+def test_settings_presets_and_user_configs(application, engine, follower, tenant):
+    _, client, _ = _people(application, tenant)
+    low = application.add_setting(tenant, SYSTEM, "priorities", "Low")
+    high = application.add_setting(
+        tenant, SYSTEM, "priorities", "High", is_default=True
+    )
+    application.reorder_settings(tenant, SYSTEM, "priorities", [high, low])
+    application.change_setting(tenant, SYSTEM, "priorities", low, is_default=True)
+    preset = application.save_preset(
+        tenant,
+        client,
+        {"label": "Open", "type": "tickets", "filter_config": {"s": "x"}},
+    )
+    application.save_user_configs(
+        tenant, client, client, {f"{client}_order_tickets": "x"}
+    )
+    follower.catch_up()
+    items = {r["label"]: r for r in rows(engine, t.setting_items, kind="priorities")}
+    assert (items["High"]["position"], items["Low"]["position"]) == (1, 2)
+    assert items["Low"]["is_default"] and not items["High"]["is_default"]
+    [p] = rows(engine, t.table_presets, id=preset)
+    assert p["filter_config"] == '{"s": "x"}' and p["user_id"] == client
+    [u] = rows(engine, t.users, id=client)
+    assert u["configs"] == {f"{client}_order_tickets": "x"}
