@@ -198,6 +198,7 @@ class Ticket(LedgerAggregate):
         self, actor: str, message_id: str, changes: dict[str, Any]
     ) -> None:
         """Change a message's text or visibility; nothing is recorded if unchanged."""
+        self._check_live()
         check_message_changes(changes)
         current = find_message(self.messages, message_id)
         changed = {k: v for k, v in changes.items() if current.get(k) != v}
@@ -212,6 +213,7 @@ class Ticket(LedgerAggregate):
 
     def remove_message(self, actor: str, message_id: str) -> None:
         """Delete a message from the thread (its event stays in the log)."""
+        self._check_live()
         find_message(self.messages, message_id)
         self._message_removed(actor=actor, message_id=message_id)
 
@@ -318,6 +320,7 @@ class Ticket(LedgerAggregate):
 
     def remove_time(self, actor: str, registration_id: str) -> dict[str, Any]:
         """Take a time registration back; answers the registration removed."""
+        self._check_live()
         registration = self.time_registrations.get(registration_id)
         if registration is None:
             raise NotFound("Time registration not found.", "registration_id")

@@ -380,3 +380,26 @@ def test_a_clone_remembers_its_original_and_copies_its_fields() -> None:
 def test_a_template_ticket_keeps_its_flag() -> None:
     ticket = Ticket.open(TENANT, ACTOR, 3, 10, 1, {"description": "Tpl"}, True)
     assert ticket.is_template is True
+
+
+@pytest.mark.parametrize("state", ["merged", "deleted"])
+def test_a_merged_or_deleted_ticket_keeps_its_thread_and_time_as_they_are(
+    state: str,
+) -> None:
+    ticket = open_ticket()
+    ticket.post_message(ACTOR, "m1", "Hello", True, False)
+    register(ticket, 20)
+    if state == "merged":
+        ticket.merge_into(ACTOR, "another-ticket")
+    else:
+        ticket.delete(ACTOR)
+    given(ticket)
+    with pytest.raises(InvalidTransition):
+        ticket.edit_message(ACTOR, "m1", {"message": "Changed"})
+    with pytest.raises(InvalidTransition):
+        ticket.remove_message(ACTOR, "m1")
+    with pytest.raises(InvalidTransition):
+        ticket.remove_time(ACTOR, "r1")
+    assert then(ticket) == []
+    assert ticket.messages[0]["message"] == "Hello"
+    assert "r1" in ticket.time_registrations
