@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import InvalidValue, NotFound
+from domain.errors import InvalidTransition, InvalidValue, NotFound
 from domain.organisations import Company, Location, TicketGroup
 from domain.people import User, user_id
 from domain.settings import SettingList, TablePreset, setting_list_id
@@ -94,6 +94,8 @@ class DirectoryUseCases(Store):
     ) -> None:
         """Change a user's name, companies, role, permissions or language."""
         user = self.user(tenant_id, uid)
+        for company_id in changes.get("company_ids") or []:
+            self.load(tenant_id, Company, company_id)
         user.update(actor, changes)
         self.commit(user)
 
@@ -151,6 +153,8 @@ class DirectoryUseCases(Store):
         if len(ids) < 2 or len(set(ids)) != len(ids):
             raise InvalidValue("Name at least two different companies.", "ids")
         target = self.load(tenant_id, Company, ids[0])
+        if target.merged_into:
+            raise InvalidTransition("The company has been merged into another.")
         sources = [self.load(tenant_id, Company, i) for i in ids[1:]]
         for source in sources:
             source.merge_into(actor, str(target.id))

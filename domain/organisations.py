@@ -90,6 +90,12 @@ class Company(Archivable):
         self.merged_into = target_id
         self.archived = True
 
+    def restore(self, actor: str) -> None:
+        """Restore an archived company; a merged one lives on in its target."""
+        if self.merged_into:
+            raise InvalidTransition("A merged company cannot be restored.")
+        super().restore(actor)
+
 
 class Location(Archivable):
     """A site of a company where assets stand and work happens."""

@@ -96,3 +96,15 @@ def test_locations_need_a_name() -> None:
     with pytest.raises(InvalidValue) as error:
         Location.register(TENANT, ACTOR, {"city": "Delft"})
     assert error.value.field == "name"
+
+
+def test_a_merged_company_cannot_be_restored() -> None:
+    target, source = company("Acme"), company("Acme BV")
+    source.merge_into(ACTOR, str(target.id))
+    given(source)
+    with pytest.raises(InvalidTransition):
+        source.restore(ACTOR)
+    with pytest.raises(InvalidTransition):
+        source.archive(ACTOR)
+    assert then(source) == []
+    assert source.archived is True
