@@ -10,6 +10,7 @@ from eventsourcing.domain import event
 
 from domain.base import LedgerAggregate, require_text, stable_id
 from domain.errors import InvalidValue
+from domain.periods import parse_date
 
 SUBDOMAIN = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$")
 
@@ -17,6 +18,12 @@ SUBDOMAIN = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$")
 def tenant_id_for(subdomain: str) -> str:
     """A tenant's id follows from its subdomain, so subdomains stay unique."""
     return str(stable_id("tenant", subdomain))
+
+
+def trial_date(value: str | None) -> str | None:
+    """A trial end as YYYY-MM-DD, None for no trial, else InvalidValue."""
+    day = parse_date(value, "trial_ends_on")
+    return day.isoformat() if day else None
 
 
 def sequence_id(tenant_id: str, name: str) -> str:
@@ -72,7 +79,7 @@ class Tenant(LedgerAggregate):
             actor=actor,
             name=require_text(name, "name", 200),
             subdomain=sub,
-            trial_ends_on=trial_ends_on,
+            trial_ends_on=trial_date(trial_ends_on),
             language=language,
         )
 
@@ -108,7 +115,7 @@ class Tenant(LedgerAggregate):
 
     def extend_trial(self, actor: str, trial_ends_on: str | None) -> None:
         """Move the end of the trial (None: no trial)."""
-        self._trial_changed(actor=actor, trial_ends_on=trial_ends_on)
+        self._trial_changed(actor=actor, trial_ends_on=trial_date(trial_ends_on))
 
     @event("TrialChanged")
     def _trial_changed(self, actor: str, trial_ends_on: str | None) -> None:

@@ -87,3 +87,17 @@ def test_each_tenant_has_its_own_sequence() -> None:
     assert sequence_id(TENANT, "tickets") != sequence_id(OTHER_TENANT, "tickets")
     assert sequence_id(TENANT, "tickets") != sequence_id(TENANT, "quotes")
     assert str(Sequence.start(TENANT, "tickets").id) == sequence_id(TENANT, "tickets")
+
+
+def test_the_trial_end_is_a_date_or_none() -> None:
+    tenant = given(Tenant.create(ACTOR, "Acme", "acme", "2026-12-31"))
+    with pytest.raises(InvalidValue) as error:
+        Tenant.create(ACTOR, "Acme", "acme", "next month")
+    assert error.value.field == "trial_ends_on"
+    with pytest.raises(InvalidValue) as error:
+        tenant.extend_trial(ACTOR, "2026-02-30")
+    assert error.value.field == "trial_ends_on"
+    assert then(tenant) == []
+    tenant.extend_trial(ACTOR, "2027-01-31")
+    assert tenant.trial_ends_on == "2027-01-31"
+    assert Tenant.create(ACTOR, "Acme", "acme", "").trial_ends_on is None
