@@ -77,6 +77,9 @@ def test_a_tenant_is_found_by_its_subdomain_which_is_unique(app: Ledgerdesk) -> 
     with pytest.raises(InvalidValue) as error:
         app.create_tenant(OPERATOR, "Bad", "bad_name")
     assert error.value.field == "subdomain"
+    with pytest.raises(InvalidValue) as error:
+        app.change_tenant(tenant_id, OPERATOR, trial_ends_on="soon")
+    assert error.value.field == "trial_ends_on"
 
 
 def test_change_tenant_completes_setup_and_sets_configs(
@@ -148,6 +151,9 @@ def test_user_changes_and_configs_are_kept(app: Ledgerdesk, tenant: str) -> None
         "hash-1",
     )
     assert user.configs == {f"{uid}_order_tickets": '{"id":"asc"}'}
+    with pytest.raises(NotFound):
+        app.update_user(tenant, OPERATOR, uid, {"company_ids": ["no-such-company"]})
+    assert app.user(tenant, uid).company_ids == []
 
 
 # -- tickets --------------------------------------------------------------------
@@ -649,6 +655,12 @@ def test_companies_archive_restore_and_merge(app: Ledgerdesk, tenant: str) -> No
     assert merged.merged_into == acme and merged.archived is True
     with pytest.raises(InvalidValue):
         app.merge_companies(tenant, OPERATOR, [acme, acme])
+    with pytest.raises(InvalidTransition):
+        app.change_company(tenant, OPERATOR, acme_bv, restore=True)
+    globex = app.register_company(tenant, OPERATOR, {"name": "Globex"})
+    with pytest.raises(InvalidTransition):
+        app.merge_companies(tenant, OPERATOR, [acme_bv, globex])
+    assert app.load(tenant, Company, globex).merged_into is None
 
 
 def test_ticket_groups_and_locations(app: Ledgerdesk, tenant: str) -> None:
