@@ -1,0 +1,219 @@
+"""The auditors' replay on a real event store: history, state at a time, verify."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from uuid import UUID
+
+import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
+from sqlalchemy import text
+
+from api.bootstrap import build_engine, is_sqlite
+from api.cli import main
+from domain.base import SYSTEM
+from domain.errors import DomainError, NotFound
+from projections.audit import history, resolve, state_of, verify
+from projections.follower import Follower
+from projections.schema import create_tables
+
+LINE = {"description": "Support hours", "quantity": 2, "price": "80"}
+
+
+@pytest.fixture
+def tenant(application) -> str:  # type: ignore[no-untyped-def]
+    """A tenant with an open ticket status."""
+    tenant_id = application.create_tenant(SYSTEM, "Acme IT", "acme")
+    application.add_setting(
+        tenant_id, SYSTEM, "ticket_statuses", "Open", {"type": 1}, is_default=True
+    )
+    return str(tenant_id)
+
+
+def events_table(url: str) -> str:
+    """Where the event store keeps stored events on this backend."""
+    return "stored_events" if is_sqlite(url) else "ledgerdesk_events"
+
+
+def edit_stored_event(settings: Any, aggregate_id: str, version: int) -> None:
+    """Change one stored event's bytes with SQL, as someone with database access."""
+    engine = build_engine(settings)
+    table = events_table(settings.database_url)
+    try:
+        with engine.begin() as connection:
+            rows = connection.execute(
+                text(
+                    f"SELECT originator_id, state FROM {table} "
+                    "WHERE originator_version = :v"
+                ),
+                {"v": version},
+            ).all()
+            oid, state = next(
+                (r.originator_id, bytes(r.state))
+                for r in rows
+                if UUID(str(r.originator_id)) == UUID(aggregate_id)
+            )
+            assert b"EXT-1" in state
+            connection.execute(
+                text(
+                    f"UPDATE {table} SET state = :s "
+                    "WHERE originator_id = :o AND originator_version = :v"
+                ),
+                {"s": state.replace(b"EXT-1", b"EXT-9"), "o": oid, "v": version},
+            )
+    finally:
+        engine.dispose()
+
+
+def finalised_invoice(application: Any, tenant: str) -> str:
+    """An invoice with a line, finalised as EXT-1 (its event 3)."""
+    invoice_id = application.create_invoice(
+        tenant, "u1", None, None, "2026-02-01", "R1", [LINE]
+    )
+    application.finalise_invoice(tenant, "u1", invoice_id, "EXT-1")
+    application.change_invoice_status(tenant, "u2", invoice_id, 4)
+    return str(invoice_id)
+
+
+def test_history_lists_time_actor_type_and_changes(application, tenant) -> None:  # type: ignore[no-untyped-def]
+    invoice_id = finalised_invoice(application, tenant)
+    report = history(application, "invoices", invoice_id, version=3)
+    assert [e["type"] for e in report["events"]] == [
+        "Created",
+        "LineAdded",
+        "Finalised",
+    ]
+    assert report["events"][2]["actor"] == "u1"
+    assert report["events"][2]["changes"] == {"external_id": "EXT-1", "status_id": 1}
+    assert datetime.fromisoformat(report["events"][0]["time"]).tzinfo is not None
+    assert report["state"]["external_id"] == "EXT-1"
+    assert report["state"]["status_id"] == 1
+    assert history(application, "invoice", invoice_id)["state"]["status_id"] == 4
+
+
+def test_history_refuses_another_model_or_tenant(application, tenant) -> None:  # type: ignore[no-untyped-def]
+    invoice_id = finalised_invoice(application, tenant)
+    with pytest.raises(NotFound):
+        history(application, "quotes", invoice_id)
+    with pytest.raises(NotFound):
+        history(application, "invoices", invoice_id, tenant_id="another")
+
+
+def test_before_creation_there_is_no_state(application, tenant) -> None:  # type: ignore[no-untyped-def]
+    before = datetime.now(UTC) - timedelta(seconds=1)
+    invoice_id = finalised_invoice(application, tenant)
+    report = history(application, "invoices", invoice_id, at=before)
+    assert report["version"] == 0 and report["state"] is None
+
+
+def test_a_ticket_reference_resolves_through_the_read_model(  # type: ignore[no-untyped-def]
+    application, tenant, settings
+) -> None:
+    ticket_id = application.open_ticket(tenant, "u1", {"description": "No e-mail"})
+    engine = build_engine(settings)
+    try:
+        create_tables(engine)
+        Follower(application, engine).catch_up()
+        assert resolve(engine, tenant, "tickets", "T-000001") == ticket_id
+        assert resolve(engine, tenant, "tickets", ticket_id) == ticket_id
+        with pytest.raises(NotFound):
+            resolve(engine, tenant, "tickets", "T-000002")
+    finally:
+        engine.dispose()
+
+
+commands = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), st.integers(1, 5), st.integers(0, 300)),
+        st.tuples(st.just("remove"), st.integers(0, 4)),
+        st.tuples(st.just("finalise")),
+        st.tuples(st.just("status"), st.sampled_from([2, 3, 4, 9])),
+        st.tuples(st.just("restore")),
+    ),
+    max_size=8,
+)
+
+
+def run_command(app: Any, tenant: str, invoice_id: str, command: tuple) -> None:
+    """Carry out one generated command; rules may refuse it."""
+    kind = command[0]
+    if kind == "add":
+        line = {"description": "Work", "quantity": command[1], "price": command[2]}
+        app.add_invoice_line(tenant, "u1", invoice_id, line)
+    elif kind == "remove":
+        lines = app.invoice(tenant, invoice_id).lines
+        line_id = lines[command[1] % len(lines)]["id"] if lines else "1"
+        app.remove_invoice_line(tenant, "u1", invoice_id, line_id)
+    elif kind == "finalise":
+        app.finalise_invoice(tenant, "u1", invoice_id, f"EXT-{invoice_id[:6]}")
+    elif kind == "status":
+        app.change_invoice_status(tenant, "u2", invoice_id, command[1])
+    else:
+        app.restore_invoice(tenant, "u1", invoice_id)
+
+
+@examples(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(script=commands)
+def test_state_at_a_version_or_time_is_what_the_application_showed(  # type: ignore[no-untyped-def]
+    application, tenant, script
+) -> None:
+    invoice_id = application.create_invoice(tenant, "u1", None, None, "2026-02-01")
+    seen = [(1, state_of(application.invoice(tenant, invoice_id)), datetime.now(UTC))]
+    for command in script:
+        try:
+            run_command(application, tenant, invoice_id, command)
+        except DomainError:
+            continue
+        invoice = application.invoice(tenant, invoice_id)
+        seen.append((invoice.version, state_of(invoice), datetime.now(UTC)))
+    for version, state, moment in seen:
+        assert (
+            history(application, "invoices", invoice_id, version=version)["state"]
+            == state
+        )
+        assert history(application, "invoices", invoice_id, at=moment)["state"] == state
+    assert verify(application, invoice_id).ok
+
+
+def test_verify_passes_on_untouched_events(application, tenant) -> None:  # type: ignore[no-untyped-def]
+    finalised_invoice(application, tenant)
+    application.open_ticket(tenant, "u1", {"description": "Printer"})
+    result = verify(application)
+    assert result.ok and result.events >= 8
+
+
+def test_a_hand_edited_event_fails_verify_at_exactly_that_event(  # type: ignore[no-untyped-def]
+    application, tenant, settings
+) -> None:
+    first = finalised_invoice(application, tenant)
+    invoice_id = finalised_invoice(application, tenant)
+    edit_stored_event(settings, invoice_id, 3)
+    broken = verify(application).broken
+    assert broken is not None
+    assert (broken.aggregate_id, broken.version) == (invoice_id, 3)
+    one = verify(application, invoice_id).broken
+    assert one is not None and (one.aggregate_id, one.version) == (invoice_id, 3)
+    assert verify(application, first).ok
+
+
+def test_the_commands_name_the_broken_link_and_replay(  # type: ignore[no-untyped-def]
+    application, tenant, settings, monkeypatch, capsys
+) -> None:
+    monkeypatch.setenv("LEDGERDESK_DATABASE_URL", settings.database_url)
+    invoice_id = finalised_invoice(application, tenant)
+    assert main(["verify"]) == 0
+    assert main(["history", "invoices", invoice_id, "--version", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Finalised" in out and "StatusChanged" not in out
+    assert 'external_id: "EXT-1"' in out
+    edit_stored_event(settings, invoice_id, 3)
+    assert main(["verify", "invoices", invoice_id]) == 1
+    assert f"{invoice_id} version 3" in capsys.readouterr().out
+    assert main(["verify"]) == 1
