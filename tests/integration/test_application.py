@@ -440,7 +440,7 @@ def test_a_concurrently_created_sequence_is_retried_not_refused(
     app: Ledgerdesk, second_app: Ledgerdesk, tenant: str, monkeypatch: Any
 ) -> None:
     original = app.allocate_numbers
-    calls = []
+    calls: list[str] = []
 
     def racing(tenant_id: str, name: str, count: int = 1) -> Any:
         result = original(tenant_id, name, count)
@@ -460,7 +460,7 @@ def test_an_interleaved_save_is_retried_with_the_next_reference(
 ) -> None:
     open_ticket(app, tenant, "first")
     original = app.allocate_numbers
-    calls = []
+    calls: list[str] = []
 
     def racing(tenant_id: str, name: str, count: int = 1) -> Any:
         result = original(tenant_id, name, count)
@@ -478,7 +478,7 @@ def test_a_setting_list_created_concurrently_is_retried(
     app: Ledgerdesk, second_app: Ledgerdesk, tenant: str, monkeypatch: Any
 ) -> None:
     original = app.setting_list
-    calls = []
+    calls: list[str] = []
 
     def racing(tenant_id: str, kind: str) -> Any:
         result = original(tenant_id, kind)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from eventsourcing.domain import Aggregate
+
+A = TypeVar("A", bound=Aggregate)
 
 TENANT = "tenant-a"
 OTHER_TENANT = "tenant-b"
@@ -17,7 +19,7 @@ PNG = (
 )
 
 
-def given(aggregate: Aggregate) -> Aggregate:
+def given(aggregate: A) -> A:
     """Treat the aggregate's events so far as history: nothing pending."""
     aggregate.collect_events()
     return aggregate

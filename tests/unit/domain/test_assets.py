@@ -13,7 +13,7 @@ from tests.unit.domain.support import ACTOR, TENANT, given, new_events, then
 
 def register(**fields: Any) -> Asset:
     fields.setdefault("name", "Laptop 14")
-    return given(Asset.register(TENANT, ACTOR, fields))  # type: ignore[return-value]
+    return given(Asset.register(TENANT, ACTOR, fields))
 
 
 def test_the_status_types_are_quoted_to_inactive() -> None:

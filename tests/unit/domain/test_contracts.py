@@ -26,7 +26,7 @@ def conclude(period: str | None = "month", **terms: Any) -> Contract:
         **terms,
     }
     contract = Contract.conclude(TENANT, ACTOR, period=period, **terms)
-    return given(contract)  # type: ignore[return-value]
+    return given(contract)
 
 
 def test_concluding_records_the_terms() -> None:

@@ -27,14 +27,14 @@ def create(number: int = 7, **kwargs: Any) -> Invoice:
     invoice = Invoice.create(
         TENANT, ACTOR, number, "company-1", "client-1", "2026-02-01", **kwargs
     )
-    return given(invoice)  # type: ignore[return-value]
+    return given(invoice)
 
 
 def invoiced(status_id: int = SENT) -> Invoice:
     invoice = create()
     invoice.add_line(ACTOR, LINE)
     invoice.finalise(ACTOR, "EXT-1", status_id)
-    return given(invoice)  # type: ignore[return-value]
+    return given(invoice)
 
 
 def test_a_new_invoice_is_a_draft_with_a_code() -> None:

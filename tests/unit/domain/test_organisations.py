@@ -10,7 +10,7 @@ from tests.unit.domain.support import ACTOR, TENANT, given, new_events, then
 
 
 def company(name: str = "Acme") -> Company:
-    return given(Company.register(TENANT, ACTOR, {"name": name}))  # type: ignore[return-value]
+    return given(Company.register(TENANT, ACTOR, {"name": name}))
 
 
 def test_a_company_needs_a_name_and_known_fields() -> None:

@@ -39,13 +39,13 @@ def draft(lines: list[dict[str, Any]] | None = None, **kwargs: Any) -> Quote:
         kwargs.pop("custom_fields", {"project": "Refresh"}),
         **kwargs,
     )
-    return given(quote)  # type: ignore[return-value]
+    return given(quote)
 
 
 def sent() -> Quote:
     quote = draft()
     quote.send(ACTOR)
-    return given(quote)  # type: ignore[return-value]
+    return given(quote)
 
 
 def test_a_drafted_quote_is_in_concept_with_priced_lines() -> None:

@@ -25,7 +25,7 @@ def priorities(*labels: str) -> SettingList:
     settings = SettingList.start(TENANT, ACTOR, "priorities")
     for label in labels:
         settings.add(ACTOR, label)
-    return given(settings)  # type: ignore[return-value]
+    return given(settings)
 
 
 def labels(settings: SettingList) -> list[str]:

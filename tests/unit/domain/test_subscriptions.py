@@ -35,12 +35,20 @@ def start(
         terms.pop("direct_debit", True),
         terms.pop("lines", LINES),
     )
-    return given(subscription)  # type: ignore[return-value]
+    return given(subscription)
 
 
 def test_starting_records_the_terms_and_the_first_billing_date() -> None:
     subscription = Subscription.start(
-        TENANT, ACTOR, "Workplace", "company-1", None, "quarter", "2026-01-01", 1, LINES
+        TENANT,
+        ACTOR,
+        "Workplace",
+        "company-1",
+        None,
+        "quarter",
+        "2026-01-01",
+        True,
+        LINES,
     )
     (started,) = new_events(subscription)
     assert type(started).__name__ == "Started"
