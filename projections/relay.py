@@ -97,9 +97,11 @@ def ensure_topics(config: RelayConfig) -> None:
     from kafka.admin import KafkaAdminClient, NewTopic
     from kafka.errors import TopicAlreadyExistsError
 
+    timeout_ms = int(config.ack_timeout * 1000)
     admin = KafkaAdminClient(
         bootstrap_servers=config.bootstrap.split(","),
-        request_timeout_ms=int(config.ack_timeout * 1000),
+        request_timeout_ms=timeout_ms,
+        bootstrap_timeout_ms=timeout_ms,
     )
     try:
         existing = set(admin.list_topics())
