@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from domain.errors import (
     NotFound,
 )
 from domain.invoices import CREDIT, OUTSTANDING, SENT
-from domain.organisations import Company, TicketGroup
+from domain.organisations import Company, Location, TicketGroup
 from domain.quotes import ACCEPTED
 from domain.quotes import SENT as QUOTE_SENT
 
@@ -580,6 +581,14 @@ def test_a_prepaid_card_tops_up_only_a_contract_without_period(
     assert app.contract(tenant, prepaid).name == "Prepaid support"
 
 
+def test_a_commerce_amount_is_rounded_to_cents_for_read_models() -> None:
+    from domain.commerce import money
+
+    assert money("10.006") == 10.01
+    assert money("7") == 7.0
+    assert money(Decimal("-3.333")) == -3.33
+
+
 # -- invoices -------------------------------------------------------------------
 def test_an_invoice_from_draft_to_paid_restore_and_credit(
     app: Ledgerdesk, tenant: str
@@ -674,6 +683,16 @@ def test_ticket_groups_and_locations(app: Ledgerdesk, tenant: str) -> None:
     assert app.load(tenant, TicketGroup, group).archived is False
     with pytest.raises(NotFound):
         app.register_location(tenant, OPERATOR, {"name": "HQ", "company_id": "nope"})
+    location = app.register_location(
+        tenant, OPERATOR, {"name": "HQ", "company_id": company}
+    )
+    app.change_archivable(
+        tenant, OPERATOR, Location, location, changes={"city": "Delft"}, archive=True
+    )
+    stored = app.load(tenant, Location, location)
+    assert stored.archived is True and stored.fields["city"] == "Delft"
+    with pytest.raises(NotFound):
+        app.load(tenant, TicketGroup, location)
 
 
 def test_setting_lists_reorder_and_default(app: Ledgerdesk, tenant: str) -> None:
