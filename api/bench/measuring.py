@@ -1,0 +1,198 @@
+"""Timed requests through the real HTTP stack, and the hand-written SQL floors."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from itertools import cycle, islice
+from typing import Any
+
+import httpx
+from sqlalchemy import Engine
+
+from api.bench.presets import PresetFilter
+
+PER_PAGE = 15
+SEARCHES = ("printer", "vpn", "mailbox", "backup")
+WARM_UP = 5
+MIN_SAMPLES = 20
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile (share 0.5 is the median)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def timed(action: Callable[[], Any]) -> float:
+    """Milliseconds one call takes."""
+    started = time.perf_counter()
+    action()
+    return (time.perf_counter() - started) * 1000
+
+
+def samples(
+    action: Callable[[int], Any], count: int, budget_s: float | None = None
+) -> list[float]:
+    """Timings of action(i) for i in WARM_UP..WARM_UP+count, after untimed warm-ups.
+
+    With a budget, stops once it is spent and at least MIN_SAMPLES were taken.
+    """
+    for i in range(WARM_UP):
+        action(i)
+    taken: list[float] = []
+    started = time.perf_counter()
+    for i in range(WARM_UP, WARM_UP + count):
+        taken.append(timed(lambda i=i: action(i)))
+        spent = time.perf_counter() - started
+        if budget_s is not None and spent > budget_s and len(taken) >= MIN_SAMPLES:
+            break
+    return taken
+
+
+@dataclass(frozen=True)
+class ListCase:
+    """One list request: a status, a search text; sorted by updated_at desc."""
+
+    status_id: int
+    search: str
+
+    def params(self) -> list[tuple[str, str]]:
+        """The builder[...] query parameters the portal sends for it."""
+        return [
+            ("builder[paginate]", str(PER_PAGE)),
+            ("builder[where][0][]", "status_id"),
+            ("builder[where][0][]", "="),
+            ("builder[where][0][]", str(self.status_id)),
+            ("builder[s]", self.search),
+            ("builder[orderBy][0][]", "updated_at"),
+            ("builder[orderBy][0][]", "desc"),
+            ("page", "1"),
+        ]
+
+
+def list_cases(statuses: list[int], count: int) -> list[ListCase]:
+    """count cases cycling over statuses and search texts."""
+    pairs = ((s, q) for q in SEARCHES for s in statuses)
+    return [ListCase(s, q) for s, q in islice(cycle(pairs), count)]
+
+
+class PortalClient:
+    """A signed-in portal client of one tenant, over HTTP on loopback."""
+
+    def __init__(self, base_url: str, subdomain: str, email: str) -> None:
+        self.http = httpx.Client(
+            base_url=base_url,
+            headers={"host": f"{subdomain}.localhost"},
+            timeout=60.0,
+        )
+        answer = self.http.post(
+            "/api/auth/login", json={"username": email, "password": "demo"}
+        )
+        answer.raise_for_status()
+        self.http.headers["Authorization"] = f"Bearer {answer.json()['access_token']}"
+
+    def list_ids(self, case: ListCase) -> list[str]:
+        """One page of the ticket list; the ids of its rows."""
+        answer = self.http.get("/api/tickets", params=case.params())
+        answer.raise_for_status()
+        return [row["id"] for row in answer.json()["data"]]
+
+    def preset_counts(self) -> list[dict[str, Any]]:
+        """presets-result-count for the ticket list."""
+        answer = self.http.get("/api/presets-result-count/tickets")
+        answer.raise_for_status()
+        return list(answer.json())
+
+    def reply(self, ticket_id: str, text: str) -> str:
+        """A multipart reply on a ticket, answered once the read model shows it."""
+        answer = self.http.post(
+            "/api/messages",
+            files={
+                "message": (None, text),
+                "morphable_type": (None, "Ticket"),
+                "morphable_id": (None, ticket_id),
+            },
+        )
+        answer.raise_for_status()
+        return str(answer.json()["id"])
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self.http.close()
+
+
+class RawSql:
+    """Hand-written SQL on the read-model tables over one DBAPI connection."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sqlite = engine.dialect.name == "sqlite"
+        self.mark = "?" if self.sqlite else "%s"
+        self.ilike = "LIKE" if self.sqlite else "ILIKE"
+
+    @contextmanager
+    def cursor(self) -> Iterator[Any]:
+        """A cursor on a pooled connection, rolled back afterwards."""
+        connection = self.engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            yield cursor
+            cursor.close()
+            connection.rollback()
+        finally:
+            connection.close()
+
+    def _scope(self) -> str:
+        m = self.mark
+        return (
+            f"tenant_id = {m} AND company_id = {m} "
+            f"AND deleted = {self._false()} AND is_template = {self._false()}"
+        )
+
+    def _false(self) -> str:
+        return "0" if self.sqlite else "false"
+
+    def list_ids(
+        self, cursor: Any, tenant_id: str, company: str, case: ListCase
+    ) -> Any:
+        """The page the portal list shows, by hand."""
+        m = self.mark
+        cursor.execute(
+            f"SELECT id FROM tickets WHERE {self._scope()} AND status_id = {m} "
+            f"AND search {self.ilike} {m} "
+            f"ORDER BY updated_at DESC, id LIMIT {PER_PAGE}",
+            (tenant_id, company, case.status_id, f"%{case.search}%"),
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+    def list_count(
+        self, cursor: Any, tenant_id: str, company: str, case: ListCase
+    ) -> int:
+        """The total the list's pager shows, by hand."""
+        m = self.mark
+        cursor.execute(
+            f"SELECT count(*) FROM tickets WHERE {self._scope()} "
+            f"AND status_id = {m} AND search {self.ilike} {m}",
+            (tenant_id, company, case.status_id, f"%{case.search}%"),
+        )
+        return int(cursor.fetchone()[0])
+
+    def preset_counts(
+        self, cursor: Any, tenant_id: str, company: str, presets: list[PresetFilter]
+    ) -> list[int]:
+        """The presets' counts as plain count(*) queries, one per preset."""
+        counts = []
+        for item in presets:
+            extra = f" AND {item.sql.format(p=self.mark)}" if item.sql else ""
+            cursor.execute(
+                f"SELECT count(*) FROM tickets WHERE {self._scope()}{extra}",
+                (tenant_id, company, *item.params),
+            )
+            counts.append(int(cursor.fetchone()[0]))
+        return counts

@@ -1,0 +1,254 @@
+"""One benchmark run: a fresh database, seeding, rebuild, then the HTTP figures."""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, text
+
+from api.bench import seeding
+from api.bench.database import BenchDatabase
+from api.bench.measuring import (
+    WARM_UP,
+    PortalClient,
+    RawSql,
+    list_cases,
+    percentile,
+    samples,
+)
+from api.bench.presets import preset_filters
+from api.bench.server import ApiServer
+from api.commands._common import open_stores, progress_bar
+from api.seed import password_hash
+from api.settings import Settings
+from projections.rebuild import rebuild
+
+APPEND_ROUNDS = 5
+NAIVE_BUDGET_S = 60.0
+
+
+@dataclass(frozen=True)
+class BenchOptions:
+    """What to run: tickets in the largest tenant, timed requests per figure."""
+
+    tickets: int = 100_000
+    requests: int = 200
+    seed: int = 1
+    keep: bool = False
+
+
+@dataclass
+class Outcome:
+    """The figures of the issue and the context they were measured in."""
+
+    figures: dict[str, float]
+    context: dict[str, Any]
+
+
+def log(message: str) -> None:
+    """A phase line on stderr, beside the progress bars."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def run_bench(configured_url: str, options: BenchOptions) -> Outcome:
+    """Run the whole benchmark on a database of its own, dropped afterwards."""
+    database = BenchDatabase(configured_url)
+    url = database.create()
+    try:
+        outcome = _run(url, options)
+        outcome.context = {"backend": database.backend, **outcome.context}
+        return outcome
+    finally:
+        if options.keep:
+            log(f"kept the benchmark database at {url}")
+        else:
+            database.drop()
+
+
+def _run(url: str, options: BenchOptions) -> Outcome:
+    with tempfile.TemporaryDirectory(prefix="ledgerdesk-bench-") as scratch:
+        settings = Settings(
+            database_url=url,
+            upload_dir=f"{scratch}/uploads",
+            export_dir=f"{scratch}/exports",
+        )
+        app, engine, _ = open_stores(settings)
+        try:
+            figures, context, tenants = _write_side(app, engine, settings, options)
+        finally:
+            app.close()
+        figures.update(_read_side(url, engine, tenants, options))
+        engine.dispose()
+    return Outcome(figures, context)
+
+
+def _write_side(
+    app: Any, engine: Engine, settings: Settings, options: BenchOptions
+) -> tuple[dict[str, float], dict[str, Any], list[seeding.Tenant]]:
+    rng = random.Random(options.seed)
+    hashed = password_hash()
+    sizes = {
+        "bench": options.tickets,
+        "benchmid": max(1, options.tickets // 20),
+        "benchsmall": max(1, options.tickets // 100),
+    }
+    total = sum(sizes.values())
+    log(f"seeding {total:,} tickets in {len(sizes)} tenants")
+    started = time.perf_counter()
+    before = app.position()
+    tenants = []
+    with progress_bar(total, "tickets", "seeding") as advance:
+        for subdomain, size in sizes.items():
+            tenant = seeding.create_tenant(app, subdomain, size, hashed)
+            seeding.seed_tickets(app, tenant, rng, advance)
+            seeding.seed_commerce(app, tenant, rng)
+            tenants.append(tenant)
+    seeded = app.position() - before
+    seed_seconds = time.perf_counter() - started
+    big, small = tenants[0], tenants[-1]
+
+    size = min(seeding.BATCH, max(10, options.tickets // 50))
+    log(f"comparing appends: {APPEND_ROUNDS} rounds of {size} tickets each way")
+    ours, raw, extra = seeding.append_ratio(app, big, rng, APPEND_ROUNDS, size)
+    seeding.save_presets(app, big)
+    seeding.save_presets(app, small)
+
+    events = app.position()
+    log(f"rebuilding the read model from {events:,} events")
+    started = time.perf_counter()
+    with progress_bar(events, "events", "rebuilding") as advance:
+        replayed = rebuild(app, engine, settings.projection_batch_size, advance)
+    rebuild_seconds = time.perf_counter() - started
+    figures = {
+        "seed_events_per_s": seeded / max(seed_seconds, 1e-9),
+        "projection_events_per_s": replayed / max(rebuild_seconds, 1e-9),
+        "append_ratio": ours / max(raw, 1e-9),
+    }
+    context = {
+        "tickets (largest tenant)": f"{options.tickets + extra:,}",
+        "tickets (small tenant)": f"{small.tickets:,}",
+        "tickets (all tenants)": f"{total + extra:,}",
+        "events": f"{events:,}",
+        "seeding": f"{seeded:,} events in {seed_seconds:.1f} s",
+        "rebuild": f"{replayed:,} events in {rebuild_seconds:.1f} s",
+        "append rate, ours / raw save": f"{ours:,.0f} / {raw:,.0f} events/s",
+        "requests per figure": options.requests,
+    }
+    big.tickets += extra
+    return figures, context, tenants
+
+
+def _read_side(
+    url: str, engine: Engine, tenants: list[seeding.Tenant], options: BenchOptions
+) -> dict[str, float]:
+    big, small = tenants[0], tenants[-1]
+    count = options.requests
+    raw = RawSql(engine)
+    with (
+        ApiServer(url, big.subdomain) as server,
+        _clients(server, big, small) as (
+            ours_big,
+            ours_small,
+        ),
+    ):
+        log(f"API on {server.base_url}; timing {count} requests per figure")
+        big_cases = list_cases(big.statuses, count + WARM_UP)
+        small_cases = list_cases(small.statuses, count + WARM_UP)
+        company = big.largest[0]
+        with raw.cursor() as cursor:
+            _check_same_rows(ours_big, raw, cursor, big, big_cases[0])
+            list_big = samples(lambda i: ours_big.list_ids(big_cases[i]), count)
+            list_small = samples(lambda i: ours_small.list_ids(small_cases[i]), count)
+            list_raw = samples(
+                lambda i: raw.list_ids(cursor, big.tenant_id, company, big_cases[i]),
+                count,
+            )
+            filters = preset_filters(big.statuses, big.priorities)
+            _check_same_counts(ours_big, raw, cursor, big, filters)
+            presets_big = samples(lambda i: ours_big.preset_counts(), count)
+            presets_small = samples(lambda i: ours_small.preset_counts(), count)
+            naive = samples(
+                lambda i: raw.preset_counts(cursor, big.tenant_id, company, filters),
+                count,
+                budget_s=NAIVE_BUDGET_S,
+            )
+        ticket_ids = _ticket_ids(engine, big, count + WARM_UP)
+        commands = samples(
+            lambda i: ours_big.reply(ticket_ids[i], f"<p>Bench reply {i}</p>"), count
+        )
+        rss = server.peak_rss_mb()
+    list_p50, raw_p50 = percentile(list_big, 0.5), percentile(list_raw, 0.5)
+    presets_p50, naive_p50 = percentile(presets_big, 0.5), percentile(naive, 0.5)
+    return {
+        "list_p50_ms": list_p50,
+        "list_p95_ms": percentile(list_big, 0.95),
+        "list_raw_p50_ms": raw_p50,
+        "list_ratio": list_p50 / max(raw_p50, 1e-9),
+        "presets_count_p50_ms": presets_p50,
+        "presets_count_p95_ms": percentile(presets_big, 0.95),
+        "presets_naive_p50_ms": naive_p50,
+        "presets_speedup": naive_p50 / max(presets_p50, 1e-9),
+        "list_growth": list_p50 / max(percentile(list_small, 0.5), 1e-9),
+        "presets_growth": presets_p50 / max(percentile(presets_small, 0.5), 1e-9),
+        "command_p95_ms": percentile(commands, 0.95),
+        "rss_mb": rss,
+    }
+
+
+@contextmanager
+def _clients(
+    server: ApiServer, big: seeding.Tenant, small: seeding.Tenant
+) -> Iterator[tuple[PortalClient, PortalClient]]:
+    ours_big = PortalClient(
+        server.base_url, big.subdomain, f"client@{big.subdomain}.test"
+    )
+    ours_small = PortalClient(
+        server.base_url, small.subdomain, f"client@{small.subdomain}.test"
+    )
+    try:
+        yield ours_big, ours_small
+    finally:
+        ours_big.close()
+        ours_small.close()
+
+
+def _check_same_rows(
+    ours: PortalClient, raw: RawSql, cursor: Any, tenant: seeding.Tenant, case: Any
+) -> None:
+    """The floor must fetch the very rows the API lists, else the ratio lies."""
+    api_ids = ours.list_ids(case)
+    raw_ids = raw.list_ids(cursor, tenant.tenant_id, tenant.largest[0], case)
+    if api_ids != raw_ids:
+        raise RuntimeError(f"the API listed {api_ids[:3]}.., the SQL {raw_ids[:3]}..")
+
+
+def _check_same_counts(
+    ours: PortalClient, raw: RawSql, cursor: Any, tenant: seeding.Tenant, filters: Any
+) -> None:
+    """presets-result-count must agree with the plain counts it replaces."""
+    api = sorted(int(item["count"]) for item in ours.preset_counts())
+    naive = sorted(
+        raw.preset_counts(cursor, tenant.tenant_id, tenant.largest[0], filters)
+    )
+    if api != naive:
+        raise RuntimeError(f"preset counts differ: API {api}, count(*) {naive}")
+
+
+def _ticket_ids(engine: Engine, tenant: seeding.Tenant, count: int) -> list[str]:
+    """Tickets of the largest company to reply on, one reply each."""
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text(
+                "SELECT id FROM tickets WHERE tenant_id = :t AND company_id = :c "
+                "ORDER BY number LIMIT :n"
+            ),
+            {"t": tenant.tenant_id, "c": tenant.largest[0], "n": count},
+        )
+        return [row[0] for row in rows]

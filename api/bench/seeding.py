@@ -1,0 +1,222 @@
+"""Seeding the benchmark tenants: tickets in batches, quotes, contracts, invoices."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+from uuid import uuid4
+
+from eventsourcing.application import Application
+
+from api.bench.presets import preset_filters
+from api.seed import SUBJECTS, seed_demo
+from domain.application import Ledgerdesk
+from domain.base import SYSTEM
+from domain.tickets import Ticket
+
+BATCH = 500
+COMPANY_SHARES = (0.5, 0.3, 0.2)  # the first company is the largest
+QUOTE_EVERY = 200
+INVOICE_EVERY = 200
+CONTRACT_EVERY = 1000
+LINES = [{"description": "Support hours", "quantity": 2, "price": "95.00"}]
+
+Advance = Callable[[int], None]
+
+
+@dataclass
+class Tenant:
+    """One seeded tenant: its ids, clients by company, and its ticket count."""
+
+    subdomain: str
+    tenant_id: str
+    tickets: int
+    clients: list[tuple[str, str]]  # (company_id, client_id), largest company first
+    operator: str
+    statuses: list[int] = field(default_factory=list)
+    priorities: list[int] = field(default_factory=list)
+
+    @property
+    def largest(self) -> tuple[str, str]:
+        """(company_id, client_id) of the company with the most tickets."""
+        return self.clients[0]
+
+
+def create_tenant(app: Ledgerdesk, subdomain: str, tickets: int, hashed: str) -> Tenant:
+    """The demo tenant shape (three companies, clients, operators), no bulk tickets."""
+    name = f"{subdomain.capitalize()} IT Services"
+    tenant_id = seed_demo(app, subdomain, name, hashed=hashed)
+    clients = []
+    for login in ("client", "client2", "client3"):
+        user = app.user_by_email(tenant_id, f"{login}@{subdomain}.test")
+        clients.append((user.company_ids[0], str(user.id)))
+    operator = str(app.user_by_email(tenant_id, f"second@{subdomain}.test").id)
+    return Tenant(
+        subdomain,
+        tenant_id,
+        tickets,
+        clients,
+        operator,
+        [i["id"] for i in app.setting_list(tenant_id, "ticket_statuses").ordered()],
+        [i["id"] for i in app.setting_list(tenant_id, "priorities").ordered()],
+    )
+
+
+def ticket_specs(
+    tenant: Tenant, rng: random.Random, size: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any] | None]]:
+    """size ticket specs and first messages, companies drawn by COMPANY_SHARES."""
+    specs: list[dict[str, Any]] = []
+    firsts: list[dict[str, Any] | None] = []
+    pairs = rng.choices(tenant.clients, weights=COMPANY_SHARES, k=size)
+    for company, client in pairs:
+        subject = rng.choice(SUBJECTS)
+        specs.append(
+            {
+                "description": f"{subject} #{rng.randint(1, 99999)}",
+                "client_id": client,
+                "company_id": company,
+                "priority_id": rng.choice(tenant.priorities),
+                "status_id": rng.choice(tenant.statuses),
+            }
+        )
+        firsts.append(
+            {
+                "message": f"<p>{subject}. Can you help?</p>",
+                "visible_to_client": True,
+                "is_from_client": True,
+                "actor": client,
+            }
+        )
+    return specs, firsts
+
+
+def seed_tickets(
+    app: Ledgerdesk, tenant: Tenant, rng: random.Random, advance: Advance
+) -> None:
+    """Open the tenant's tickets through the batch command, BATCH at a time."""
+    done = 0
+    while done < tenant.tickets:
+        size = min(BATCH, tenant.tickets - done)
+        specs, firsts = ticket_specs(tenant, rng, size)
+        app.open_tickets(tenant.tenant_id, SYSTEM, specs, firsts, check=False)
+        done += size
+        advance(size)
+
+
+def seed_commerce(app: Ledgerdesk, tenant: Tenant, rng: random.Random) -> None:
+    """Quotes, invoices and contracts in proportion to the tenant's tickets."""
+    tid, actor = tenant.tenant_id, tenant.operator
+    start = date(date.today().year, 1, 1).isoformat()
+    for k in range(max(1, tenant.tickets // QUOTE_EVERY)):
+        company, client = rng.choices(tenant.clients, weights=COMPANY_SHARES)[0]
+        quote = app.draft_quote(tid, actor, f"Renewal {k + 1}", client, company, LINES)
+        if k % 2:
+            app.send_quote(tid, actor, quote)
+    for k in range(max(1, tenant.tickets // INVOICE_EVERY)):
+        company, client = rng.choices(tenant.clients, weights=COMPANY_SHARES)[0]
+        day = (date.today() - timedelta(days=k % 365)).isoformat()
+        invoice = app.create_invoice(tid, actor, company, client, day, "Support", LINES)
+        if k % 2:
+            app.finalise_invoice(tid, actor, invoice, f"EXT-{invoice[:8]}")
+    for k in range(max(1, tenant.tickets // CONTRACT_EVERY)):
+        company, client = rng.choices(tenant.clients, weights=COMPANY_SHARES)[0]
+        app.conclude_contract(
+            tid,
+            actor,
+            name=f"Support contract {k + 1}",
+            client_id=client,
+            company_id=company,
+            service_id=None,
+            period="month" if k % 2 else None,
+            quantity=8,
+            start_date=start,
+            end_date=None,
+        )
+
+
+def raw_tickets(
+    app: Ledgerdesk,
+    tenant: Tenant,
+    specs: list[dict[str, Any]],
+    firsts: list[dict[str, Any] | None],
+) -> list[Ticket]:
+    """The aggregates open_tickets would save, numbered by a sequence saved first."""
+    sequence, numbers = app.allocate_numbers(tenant.tenant_id, "tickets", len(specs))
+    app.commit(sequence)
+    statuses = app.setting_list(tenant.tenant_id, "ticket_statuses")
+    tickets = []
+    for number, spec, first in zip(numbers, specs, firsts, strict=True):
+        spec = dict(spec)
+        status = statuses.get(spec.pop("status_id"))
+        ticket = Ticket.open(
+            tenant.tenant_id,
+            SYSTEM,
+            number,
+            status["id"],
+            status["data"].get("type", 1),
+            spec,
+        )
+        if first:
+            ticket.post_message(
+                actor=first["actor"],
+                message_id=str(uuid4()),
+                **{k: v for k, v in first.items() if k != "actor"},
+            )
+        tickets.append(ticket)
+    return tickets
+
+
+def append_ratio(
+    app: Ledgerdesk, tenant: Tenant, rng: random.Random, rounds: int, size: int
+) -> tuple[float, float, int]:
+    """(ours, raw) events per second and tickets added, alternating round by round.
+
+    Ours is the batch command as the application runs it (numbers, statuses,
+    aggregates, one save); raw is the library's Application.save of the same
+    kind of aggregates, built beforehand, so the difference is our domain's cost.
+    """
+    ours_events = raw_events = 0
+    ours_seconds = raw_seconds = 0.0
+    for _ in range(rounds):
+        specs, firsts = ticket_specs(tenant, rng, size)
+        before = app.position()
+        started = time.perf_counter()
+        app.open_tickets(tenant.tenant_id, SYSTEM, specs, firsts, check=False)
+        ours_seconds += time.perf_counter() - started
+        ours_events += app.position() - before
+
+        specs, firsts = ticket_specs(tenant, rng, size)
+        tickets = raw_tickets(app, tenant, specs, firsts)
+        before = app.position()
+        started = time.perf_counter()
+        Application.save(app, *tickets)
+        raw_seconds += time.perf_counter() - started
+        raw_events += app.position() - before
+    ours = ours_events / max(ours_seconds, 1e-9)
+    raw = raw_events / max(raw_seconds, 1e-9)
+    return ours, raw, 2 * rounds * size
+
+
+def save_presets(app: Ledgerdesk, tenant: Tenant) -> None:
+    """The ten ticket presets of the largest company's client, as the portal saves."""
+    _, client = tenant.largest
+    filters = preset_filters(tenant.statuses, tenant.priorities)
+    for number, item in enumerate(filters, start=1):
+        app.save_preset(
+            tenant.tenant_id,
+            client,
+            {
+                "label": f"Preset {number}",
+                "type": "tickets",
+                "filter_config": json.dumps(item.builder),
+                "columns_config": "[]",
+                "order_config": "[]",
+                "pagination_config": '{"perPage": 15}',
+            },
+        )
