@@ -139,7 +139,10 @@ class SettingList(LedgerAggregate):
 
     def reorder(self, actor: str, order: list[int]) -> None:
         """Put the items in the given order (as dragged)."""
-        ids = [int(i) for i in order]
+        try:
+            ids = [int(i) for i in order]
+        except (TypeError, ValueError) as error:
+            raise InvalidValue("The order must list item ids.", "order") from error
         if sorted(ids) != sorted(self.items):
             raise InvalidValue("The order must name every item exactly once.", "order")
         if ids != [item["id"] for item in self.ordered()]:

@@ -82,6 +82,20 @@ def test_reorder_must_name_every_item_once(order: list[int]) -> None:
     assert then(settings) == []
 
 
+@pytest.mark.parametrize("order", [["1", "x", "3"], [1, None, 3], None])
+def test_reorder_with_something_other_than_ids_names_the_order(order: Any) -> None:
+    settings = priorities("Low", "Normal", "High")
+    with pytest.raises(InvalidValue) as error:
+        settings.reorder(ACTOR, order)
+    assert error.value.field == "order"
+
+
+def test_reorder_takes_ids_sent_as_text() -> None:
+    settings = priorities("Low", "Normal")
+    settings.reorder(ACTOR, ["2", "1"])  # type: ignore[list-item]
+    assert labels(settings) == ["Normal", "Low"]
+
+
 def test_set_default_clears_the_others() -> None:
     settings = priorities("Low", "Normal", "High")
     settings.set_default(ACTOR, 2)
