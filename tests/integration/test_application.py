@@ -5,6 +5,8 @@ Runs on SQLite, and on PostgreSQL with LEDGERDESK_TEST_BACKEND=postgres.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -537,7 +539,9 @@ def test_a_quote_is_sent_then_accepted_with_its_signed_content(
     assert quote.acceptance["note"] == "Go"
     assert quote.acceptance["signature"] == PNG
     assert quote.acceptance["content"]["total"] == "1799.00"
-    assert len(quote.acceptance["content_sha256"]) == 64
+    signed = json.dumps(quote.acceptance["content"], sort_keys=True).encode()
+    assert quote.acceptance["content_sha256"] == hashlib.sha256(signed).hexdigest()
+    assert quote.acceptance["content"]["lines"] == quote.lines
     accepted = app.events_of(quote_id)[-1]
     assert accepted.actor == "client-9" and accepted.tenant_id == tenant
     with pytest.raises(InvalidTransition):
