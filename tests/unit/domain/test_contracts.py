@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given as for_all
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from domain.contracts import Contract
@@ -191,6 +192,7 @@ def test_amend_records_only_changes_and_refuses_unknown_fields() -> None:
     assert then(contract) == []
 
 
+@settings(deadline=None)
 @for_all(
     hours=st.integers(min_value=0, max_value=40),
     cards=st.lists(st.integers(min_value=1, max_value=50), max_size=5),

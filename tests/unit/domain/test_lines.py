@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.errors import InvalidValue
@@ -56,6 +56,7 @@ def test_to_decimal_refuses_what_is_not_a_number() -> None:
         to_decimal(None, "price")
 
 
+@settings(deadline=None)
 @given(
     st.lists(st.tuples(quantities, prices, vat_rates), min_size=0, max_size=8),
 )

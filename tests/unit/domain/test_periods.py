@@ -76,7 +76,7 @@ def test_month_periods_from_the_31st_follow_the_months_ends() -> None:
     )
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(start=days, period=periods, offset=offsets)
 def test_period_bounds_always_contain_the_day(
     start: date, period: str, offset: int
@@ -86,7 +86,7 @@ def test_period_bounds_always_contain_the_day(
     assert begin >= start
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(start=days, period=periods, offset=offsets)
 def test_periods_begin_on_the_schedule(start: date, period: str, offset: int) -> None:
     begin, end = period_bounds(start, period, start + timedelta(days=offset))
@@ -96,7 +96,7 @@ def test_periods_begin_on_the_schedule(start: date, period: str, offset: int) ->
 
 
 @example(start=date(2025, 1, 31), period="month", offset=58)
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(start=days, period=periods, offset=offsets)
 def test_consecutive_periods_neither_overlap_nor_leave_gaps(
     start: date, period: str, offset: int
@@ -112,6 +112,7 @@ def test_consecutive_periods_neither_overlap_nor_leave_gaps(
     assert period_bounds(start, period, end) == (begin, end)
 
 
+@settings(deadline=None)
 @given(day=days, months=st.integers(min_value=0, max_value=120))
 def test_add_months_lands_in_the_right_month_clamped_to_its_end(
     day: date, months: int

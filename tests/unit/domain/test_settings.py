@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import example
+from hypothesis import example, settings
 from hypothesis import given as for_all
 from hypothesis import strategies as st
 
@@ -141,6 +141,7 @@ def test_an_item_added_after_removals_goes_last() -> None:
     assert labels(settings) == ["C", "D"]
 
 
+@settings(deadline=None)
 @for_all(
     st.lists(
         st.one_of(

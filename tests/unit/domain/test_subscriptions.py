@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given as for_all
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from domain.errors import InvalidTransition, InvalidValue
@@ -100,6 +101,7 @@ def test_monthly_billing_from_the_31st_keeps_to_the_months_ends() -> None:
     assert starts == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"]
 
 
+@settings(deadline=None)
 @for_all(
     first=st.dates(min_value=date(2020, 1, 1), max_value=date(2040, 12, 31)),
     period=st.sampled_from(sorted(PERIOD_MONTHS)),
