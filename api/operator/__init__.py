@@ -1,0 +1,1 @@
+"""Helpers of the operator API: access, HTML, notifications, shaping, invoicing."""

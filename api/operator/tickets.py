@@ -1,0 +1,131 @@
+"""A ticket as operators see it: every field, the whole thread, time and version."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from api.errors import invalid
+from api.present.common import Lookups, iso, party
+from api.present.messages import thread
+from api.present.rows import ticket
+from projections import tables as t
+
+FIELDS = (
+    "client_id",
+    "company_id",
+    "priority_id",
+    "category_id",
+    "ticket_type_id",
+    "source_id",
+    "sla_id",
+    "ticket_group_id",
+    "location_id",
+    "operator_id",
+    "original_email_from",
+)
+
+
+def parse_moment(value: Any, field: str) -> datetime | None:
+    """YYYY-MM-DD HH:mm:ss, ISO 8601 or a date as an aware datetime; '' is None."""
+    if value in (None, ""):
+        return None
+    if isinstance(value, datetime):
+        moment = value
+    else:
+        try:
+            moment = datetime.fromisoformat(str(value).strip().replace("Z", "+00:00"))
+        except ValueError as error:
+            raise invalid(field, f"The {field} is not a valid date.") from error
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def operator_thread(
+    connection: Connection, tenant_id: str, morphable_id: str
+) -> list[dict[str, Any]]:
+    """Every message, internal notes too, with mentions and recipients."""
+    messages = thread(connection, tenant_id, morphable_id, client_view=False)
+    m = t.messages
+    extra = {
+        r.id: r
+        for r in connection.execute(
+            select(m.c.id, m.c.mentions, m.c.recipients).where(
+                m.c.tenant_id == tenant_id, m.c.morphable_id == morphable_id
+            )
+        )
+    }
+    for message in messages:
+        row = extra.get(message["id"])
+        message["mentions"] = list(row.mentions or []) if row else []
+        message["recipients"] = list(row.recipients or []) if row else []
+        message["send_to_client"] = bool(
+            message["visible_to_client"] and not message["is_from_client"]
+        )
+    return messages
+
+
+def times(
+    connection: Connection, tenant_id: str, ticket_id: str
+) -> list[dict[str, Any]]:
+    """The time registered on a ticket, newest first."""
+    r = t.time_registrations
+    rows = connection.execute(
+        select(r)
+        .where(r.c.tenant_id == tenant_id, r.c.ticket_id == ticket_id)
+        .order_by(r.c.executed_at.desc(), r.c.id)
+    )
+    return [time_row(row) for row in rows]
+
+
+def time_row(row: Any) -> dict[str, Any]:
+    """A time registration as the operator side shows it."""
+    return {
+        "id": row.id,
+        "ticket_id": row.ticket_id,
+        "ticket_reference": row.ticket_reference,
+        "ticket_description": row.ticket_description,
+        "contract_id": row.contract_id,
+        "time_spent_rounded": row.minutes,
+        "activity_id": row.activity_id,
+        "operator_id": row.operator_id,
+        "executed_at": iso(row.executed_at),
+        "description": row.description,
+    }
+
+
+def client_email(connection: Connection, row: Any) -> str | None:
+    """The address of the ticket's client, if it has one."""
+    if not row.client_id:
+        return None
+    u = t.users
+    return connection.execute(
+        select(u.c.email).where(u.c.tenant_id == row.tenant_id, u.c.id == row.client_id)
+    ).scalar()
+
+
+def operator_ticket(connection: Connection, row: Any) -> dict[str, Any]:
+    """The full operator view of one ticket row."""
+    lookups = Lookups(connection, row.tenant_id)
+    route = "ticket-templates" if row.is_template else "tickets"
+    return {
+        **ticket(row, lookups),
+        **{name: getattr(row, name) for name in FIELDS},
+        "client": party(row.client_id, row.client_name, "full_name"),
+        "client_email": client_email(connection, row),
+        "operator": party(row.operator_id, row.operator_name, "full_name"),
+        "scheduled_at": iso(row.scheduled_at),
+        "route": route,
+        "stage": lookups.status(row.status_id).get("type"),
+        "deleted": bool(row.deleted),
+        "merged_into": row.merged_into,
+        "cloned_from": row.cloned_from,
+        "version": row.version,
+        "custom_values": [
+            {"custom_field": k, "value": v}
+            for k, v in (row.custom_values or {}).items()
+        ],
+        "messages": operator_thread(connection, row.tenant_id, row.id),
+        "time_registrations": times(connection, row.tenant_id, row.id),
+    }

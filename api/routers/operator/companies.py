@@ -1,0 +1,151 @@
+"""Companies: list, show, create, update, archive, restore, merge and delete."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+
+from api.deps import ServicesDep, User
+from api.operator.access import staff
+from api.operator.paging import page_args, page_of
+from api.operator.records import company, one
+from api.schemas import Message
+from projections import tables as t
+
+router = APIRouter(prefix="/companies", tags=["operator-companies"])
+UPDATED, DELETED = "Item bijgewerkt.", "Item verwijderd."
+
+
+class CompanyIn(BaseModel):
+    name: str | None = Field(None, max_length=200)
+    address_1: str | None = Field(None, max_length=200)
+    city: str | None = Field(None, max_length=100)
+    country: str | None = Field(None, max_length=100)
+    email: str | None = Field(None, max_length=254)
+    phone: str | None = Field(None, max_length=50)
+    archived_at: str | None = None
+
+
+class Ids(BaseModel):
+    ids: list[str] = Field(min_length=2, max_length=100)
+
+
+def _show(svc: Any, tenant_id: str, company_id: str) -> dict[str, Any]:
+    return company(one(svc.engine, t.companies, tenant_id, company_id))
+
+
+@router.get("", name="list")
+def index(
+    svc: ServicesDep,
+    user: User = staff("companies.index"),
+    search: str | None = Query(None, max_length=100),
+    ids: list[str] | None = Query(None, alias="ids[]"),
+    archived: bool | None = None,
+    page: int | None = None,
+    per_page: int | None = None,
+) -> dict[str, Any]:
+    """Companies by name; filter by search text, a list of ids, or archived."""
+    number, size = page_args(page, per_page)
+    c = t.companies
+    query = select(c).where(c.c.tenant_id == user.tenant_id)
+    if search:
+        query = query.where(c.c.name.ilike(f"%{search.strip()}%"))
+    if ids:
+        query = query.where(c.c.id.in_(ids[:100]))
+    if archived is not None:
+        column = c.c.archived_at
+        query = query.where(column.is_not(None) if archived else column.is_(None))
+    with svc.engine.connect() as connection:
+        return page_of(
+            connection, query.order_by(c.c.name, c.c.id), company, number, size
+        )
+
+
+@router.post("", status_code=201, name="create")
+def create(
+    body: CompanyIn, svc: ServicesDep, user: User = staff("companies.store")
+) -> dict[str, Any]:
+    """Register a company."""
+    fields = body.model_dump(exclude_none=True, exclude={"archived_at"})
+    company_id = svc.domain.register_company(user.tenant_id, user.id, fields)
+    svc.settle()
+    return _show(svc, user.tenant_id, company_id)
+
+
+@router.post("/merge", name="merge")
+def merge(
+    body: Ids, svc: ServicesDep, user: User = staff("companies.update")
+) -> dict[str, Any]:
+    """Merge the companies into the first id; the others are archived as merged."""
+    for company_id in body.ids:
+        one(svc.engine, t.companies, user.tenant_id, company_id)
+    survivor = svc.domain.merge_companies(user.tenant_id, user.id, body.ids)
+    svc.settle()
+    return _show(svc, user.tenant_id, survivor)
+
+
+@router.get("/{company_id}", name="show")
+def show(
+    company_id: str, svc: ServicesDep, user: User = staff("companies.show")
+) -> dict[str, Any]:
+    """One company."""
+    return _show(svc, user.tenant_id, company_id)
+
+
+@router.put("/{company_id}", name="update")
+def update(
+    company_id: str,
+    body: CompanyIn,
+    svc: ServicesDep,
+    user: User = staff("companies.update"),
+) -> dict[str, Any]:
+    """Change fields; archived_at null restores an archived company."""
+    row = one(svc.engine, t.companies, user.tenant_id, company_id)
+    sent = body.model_dump(exclude_unset=True)
+    restore = "archived_at" in sent and sent.pop("archived_at") is None
+    svc.domain.change_company(
+        user.tenant_id,
+        user.id,
+        company_id,
+        changes={k: v for k, v in sent.items() if v is not None},
+        restore=restore and row.archived_at is not None,
+    )
+    svc.settle()
+    return _show(svc, user.tenant_id, company_id)
+
+
+@router.post("/{company_id}/archive", name="archive")
+def archive(
+    company_id: str, svc: ServicesDep, user: User = staff("companies.update")
+) -> dict[str, Any]:
+    """Archive a company: struck through, hidden from pickers."""
+    one(svc.engine, t.companies, user.tenant_id, company_id)
+    svc.domain.change_company(user.tenant_id, user.id, company_id, archive=True)
+    svc.settle()
+    return _show(svc, user.tenant_id, company_id)
+
+
+@router.post("/{company_id}/restore", name="restore")
+def restore(
+    company_id: str, svc: ServicesDep, user: User = staff("companies.update")
+) -> dict[str, Any]:
+    """Restore an archived company (archived_at back to null)."""
+    one(svc.engine, t.companies, user.tenant_id, company_id)
+    svc.domain.change_company(user.tenant_id, user.id, company_id, restore=True)
+    svc.settle()
+    return _show(svc, user.tenant_id, company_id)
+
+
+@router.delete("/{company_id}", response_model=Message, name="delete")
+def delete(
+    company_id: str, svc: ServicesDep, user: User = staff("companies.destroy")
+) -> dict[str, str]:
+    """Delete a company: its history stays, so it is archived for good."""
+    row = one(svc.engine, t.companies, user.tenant_id, company_id)
+    if row.archived_at is None:
+        svc.domain.change_company(user.tenant_id, user.id, company_id, archive=True)
+        svc.settle()
+    return {"message": DELETED}

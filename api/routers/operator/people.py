@@ -1,0 +1,146 @@
+"""Clients and operators: list, show, register, update and deactivate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, Field
+from sqlalchemy import or_, select
+
+from api.deps import ServicesDep, User
+from api.errors import invalid, not_found
+from api.operator.access import staff
+from api.operator.paging import page_args, page_of
+from api.operator.records import company_names, one, user
+from api.schemas import Message
+from api.seed import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
+from projections import tables as t
+
+
+class PersonIn(BaseModel):
+    email: str | None = Field(None, max_length=254)
+    first_name: str | None = Field(None, max_length=100)
+    last_name: str | None = Field(None, max_length=100)
+    is_operator: int | None = None
+    company_ids: list[str] | None = None
+    role: str | None = Field(None, max_length=100)
+    permissions: list[str] | None = None
+    language: str | None = Field(None, max_length=2)
+
+
+def people_router(route: str, operators: bool) -> APIRouter:
+    """The routes of /clients (is_operator 0) or /operators (1 and 2)."""
+    router = APIRouter(prefix=f"/{route}", tags=[f"operator-{route}"])
+    c = t.users
+
+    def of_kind(row: Any) -> Any:
+        if row is None or (int(row.is_operator) > 0) != operators:
+            raise not_found()
+        return row
+
+    def shown(svc: Any, tenant_id: str, user_id: str) -> dict[str, Any]:
+        row = of_kind(one(svc.engine, c, tenant_id, user_id))
+        with svc.engine.connect() as connection:
+            names = company_names(connection, tenant_id, set(row.company_ids or []))
+        return user(row, names)
+
+    @router.get("", name="list")
+    def index(
+        svc: ServicesDep,
+        me: User = staff(f"{route}.index"),
+        search: str | None = Query(None, max_length=100),
+        company_id: str | None = None,
+        page: int | None = None,
+        per_page: int | None = None,
+    ) -> dict[str, Any]:
+        """People by name; filter by search text or company."""
+        number, size = page_args(page, per_page)
+        line = c.c.is_operator > 0 if operators else c.c.is_operator == 0
+        query = select(c).where(c.c.tenant_id == me.tenant_id, line)
+        if search:
+            text = f"%{search.strip()}%"
+            query = query.where(or_(c.c.full_name.ilike(text), c.c.email.ilike(text)))
+        if company_id:
+            query = query.where(c.c.company_id == company_id)
+        with svc.engine.connect() as connection:
+            rows = list(connection.execute(query))
+            names = company_names(
+                connection, me.tenant_id, {i for r in rows for i in r.company_ids or []}
+            )
+            return page_of(
+                connection,
+                query.order_by(c.c.full_name, c.c.id),
+                lambda row: user(row, names),
+                number,
+                size,
+            )
+
+    @router.post("", status_code=201, name="create")
+    def create(
+        body: PersonIn, svc: ServicesDep, me: User = staff(f"{route}.store")
+    ) -> dict[str, Any]:
+        """Register a person; operators are first (1) or second (2) line."""
+        line = body.is_operator if body.is_operator is not None else int(operators)
+        if (line > 0) != operators:
+            raise invalid(
+                "is_operator", f"The is_operator field is invalid for {route}."
+            )
+        if not body.email:
+            raise invalid("email", "The email field is required.")
+        uid = svc.domain.register_user(
+            me.tenant_id,
+            me.id,
+            email=body.email,
+            first_name=body.first_name or "",
+            last_name=body.last_name or "",
+            is_operator=line,
+            company_ids=body.company_ids or [],
+            role=body.role or ("first line" if operators else "client"),
+            permissions=body.permissions
+            or (OPERATOR_PERMISSIONS if operators else PORTAL_CLIENT_PERMISSIONS),
+            language=body.language or "nl",
+        )
+        svc.settle()
+        return shown(svc, me.tenant_id, uid)
+
+    @router.get("/{user_id}", name="show")
+    def show(
+        user_id: str, svc: ServicesDep, me: User = staff(f"{route}.show")
+    ) -> dict[str, Any]:
+        """One person with companies."""
+        return shown(svc, me.tenant_id, user_id)
+
+    @router.put("/{user_id}", name="update")
+    def update(
+        user_id: str,
+        body: PersonIn,
+        svc: ServicesDep,
+        me: User = staff(f"{route}.update"),
+    ) -> dict[str, Any]:
+        """Change name, companies, role, permissions or language."""
+        of_kind(one(svc.engine, c, me.tenant_id, user_id))
+        changes = body.model_dump(exclude_unset=True, exclude={"email", "is_operator"})
+        svc.domain.update_user(me.tenant_id, me.id, user_id, changes)
+        svc.settle()
+        return shown(svc, me.tenant_id, user_id)
+
+    @router.delete("/{user_id}", response_model=Message, name="delete")
+    def delete(
+        user_id: str, svc: ServicesDep, me: User = staff(f"{route}.destroy")
+    ) -> dict[str, str]:
+        """Deactivate: the person can no longer sign in; their history stays."""
+        of_kind(one(svc.engine, c, me.tenant_id, user_id))
+        if user_id == me.id:
+            raise invalid("id", "You cannot delete yourself.")
+        person = svc.domain.user(me.tenant_id, user_id)
+        person.deactivate(me.id)
+        svc.domain.commit(person)
+        svc.settle()
+        return {"message": "Item verwijderd."}
+
+    return router
+
+
+clients = people_router("clients", operators=False)
+operators = people_router("operators", operators=True)

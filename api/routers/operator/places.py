@@ -1,0 +1,148 @@
+"""Locations and ticket groups: list, show, create, update, archive and restore."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, Field
+from sqlalchemy import Table, select
+
+from api.deps import ServicesDep, User
+from api.operator.access import staff
+from api.operator.paging import page_args, page_of
+from api.operator.records import located, one
+from api.schemas import Message
+from domain.organisations import Location, TicketGroup
+from projections import tables as t
+
+
+class PlaceIn(BaseModel):
+    name: str | None = Field(None, max_length=200)
+    company_id: str | None = None
+    address_1: str | None = Field(None, max_length=200)
+    city: str | None = Field(None, max_length=100)
+    archived_at: str | None = None
+
+
+def place_router(
+    route: str, table: Table, cls: type[Location] | type[TicketGroup]
+) -> APIRouter:
+    """CRUD plus archive and restore for one archivable kind."""
+    router = APIRouter(prefix=f"/{route}", tags=[f"operator-{route}"])
+    fields = set(cls.allowed_fields)
+
+    def shown(svc: Any, tenant_id: str, record_id: str) -> dict[str, Any]:
+        return located(one(svc.engine, table, tenant_id, record_id))
+
+    @router.get("", name="list")
+    def index(
+        svc: ServicesDep,
+        user: User = staff(f"{route}.index"),
+        search: str | None = Query(None, max_length=100),
+        company_id: str | None = None,
+        archived: bool | None = None,
+        page: int | None = None,
+        per_page: int | None = None,
+    ) -> dict[str, Any]:
+        """Records by name; filter by search text, company or archived."""
+        number, size = page_args(page, per_page)
+        c = table.c
+        query = select(table).where(c.tenant_id == user.tenant_id)
+        if search:
+            query = query.where(c.name.ilike(f"%{search.strip()}%"))
+        if company_id:
+            query = query.where(c.company_id == company_id)
+        if archived is not None:
+            query = query.where(
+                c.archived_at.is_not(None) if archived else c.archived_at.is_(None)
+            )
+        with svc.engine.connect() as connection:
+            return page_of(
+                connection, query.order_by(c.name, c.id), located, number, size
+            )
+
+    @router.post("", status_code=201, name="create")
+    def create(
+        body: PlaceIn, svc: ServicesDep, user: User = staff(f"{route}.store")
+    ) -> dict[str, Any]:
+        """Create a record with a name and optionally a company."""
+        values = body.model_dump(exclude_none=True, include=fields)
+        if cls is Location:
+            record_id = svc.domain.register_location(user.tenant_id, user.id, values)
+        else:
+            record_id = svc.domain.form_ticket_group(user.tenant_id, user.id, values)
+        svc.settle()
+        return shown(svc, user.tenant_id, record_id)
+
+    @router.get("/{record_id}", name="show")
+    def show(
+        record_id: str, svc: ServicesDep, user: User = staff(f"{route}.show")
+    ) -> dict[str, Any]:
+        """One record with its company."""
+        return shown(svc, user.tenant_id, record_id)
+
+    @router.put("/{record_id}", name="update")
+    def update(
+        record_id: str,
+        body: PlaceIn,
+        svc: ServicesDep,
+        user: User = staff(f"{route}.update"),
+    ) -> dict[str, Any]:
+        """Change fields; archived_at null restores an archived record."""
+        row = one(svc.engine, table, user.tenant_id, record_id)
+        sent = body.model_dump(exclude_unset=True)
+        restore = "archived_at" in sent and sent.pop("archived_at") is None
+        svc.domain.change_archivable(
+            user.tenant_id,
+            user.id,
+            cls,
+            record_id,
+            changes={k: v for k, v in sent.items() if k in fields},
+            restore=restore and row.archived_at is not None,
+        )
+        svc.settle()
+        return shown(svc, user.tenant_id, record_id)
+
+    @router.post("/{record_id}/archive", name="archive")
+    def archive(
+        record_id: str, svc: ServicesDep, user: User = staff(f"{route}.update")
+    ) -> dict[str, Any]:
+        """Archive: shown struck through."""
+        one(svc.engine, table, user.tenant_id, record_id)
+        svc.domain.change_archivable(
+            user.tenant_id, user.id, cls, record_id, archive=True
+        )
+        svc.settle()
+        return shown(svc, user.tenant_id, record_id)
+
+    @router.post("/{record_id}/restore", name="restore")
+    def restore(
+        record_id: str, svc: ServicesDep, user: User = staff(f"{route}.update")
+    ) -> dict[str, Any]:
+        """Restore: archived_at back to null."""
+        one(svc.engine, table, user.tenant_id, record_id)
+        svc.domain.change_archivable(
+            user.tenant_id, user.id, cls, record_id, restore=True
+        )
+        svc.settle()
+        return shown(svc, user.tenant_id, record_id)
+
+    @router.delete("/{record_id}", response_model=Message, name="delete")
+    def delete(
+        record_id: str, svc: ServicesDep, user: User = staff(f"{route}.destroy")
+    ) -> dict[str, str]:
+        """Delete: the history stays, so the record is archived for good."""
+        row = one(svc.engine, table, user.tenant_id, record_id)
+        if row.archived_at is None:
+            svc.domain.change_archivable(
+                user.tenant_id, user.id, cls, record_id, archive=True
+            )
+            svc.settle()
+        return {"message": "Item verwijderd."}
+
+    return router
+
+
+locations = place_router("locations", t.locations, Location)
+ticket_groups = place_router("ticket-groups", t.ticket_groups, TicketGroup)

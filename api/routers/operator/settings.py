@@ -1,0 +1,169 @@
+"""Setting lists (priorities, ticket statuses, prepaid cards, ...): one router each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+
+from api.deps import ServicesDep, User
+from api.errors import invalid, not_found
+from api.operator.access import staff
+from api.operator.records import setting
+from api.schemas import Message
+from domain.settings import LIST_KINDS
+from domain.tickets import STATUS_TYPES
+from projections import tables as t
+
+RESERVED = {"id", "label", "name", "order", "is_default"}
+
+
+class ItemIn(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    label: str | None = Field(None, max_length=200)
+    name: str | None = Field(None, max_length=200)
+    is_default: bool | None = None
+
+
+class OrderIn(BaseModel):
+    order: int | list[int]
+
+
+def route_of(kind: str) -> str:
+    """The path of a list kind: ticket_statuses is /ticket-statuses."""
+    return kind.replace("_", "-")
+
+
+def _data(kind: str, body: ItemIn) -> dict[str, Any]:
+    data = {k: v for k, v in (body.model_extra or {}).items() if k not in RESERVED}
+    if kind == "ticket_statuses" and "type" in data:
+        if data["type"] not in STATUS_TYPES:
+            raise invalid("type", "The type must be one of 1 to 6.")
+    return data
+
+
+def items(svc: Any, tenant_id: str, kind: str) -> list[Any]:
+    """A list's rows in their order."""
+    s = t.setting_items
+    with svc.engine.connect() as connection:
+        return list(
+            connection.execute(
+                select(s)
+                .where(s.c.tenant_id == tenant_id, s.c.kind == kind)
+                .order_by(s.c.position, s.c.id)
+            )
+        )
+
+
+def _item(svc: Any, tenant_id: str, kind: str, item_id: int) -> Any:
+    found = [row for row in items(svc, tenant_id, kind) if row.id == item_id]
+    if not found:
+        raise not_found()
+    return found[0]
+
+
+def moved(ids: list[int], item_id: int, position: int) -> list[int]:
+    """The ids with one moved to a 1-based position."""
+    rest = [i for i in ids if i != item_id]
+    spot = min(max(position, 1), len(rest) + 1) - 1
+    return [*rest[:spot], item_id, *rest[spot:]]
+
+
+def settings_router(kind: str) -> APIRouter:
+    """List, create, update, delete and reorder the items of one list kind."""
+    router = APIRouter(prefix=f"/{route_of(kind)}", tags=["operator-settings"])
+
+    @router.get("", name=f"{kind}-list")
+    def index(
+        svc: ServicesDep,
+        user: User = staff("settings.index"),
+        search: str | None = Query(None, max_length=100),
+    ) -> list[dict[str, Any]]:
+        """Every item in order; search narrows by label."""
+        rows = items(svc, user.tenant_id, kind)
+        if search:
+            rows = [r for r in rows if search.strip().lower() in r.label.lower()]
+        return [setting(row) for row in rows]
+
+    @router.post("", status_code=201, name=f"{kind}-create")
+    def create(
+        body: ItemIn, svc: ServicesDep, user: User = staff("settings.store")
+    ) -> dict[str, Any]:
+        """Append an item; is_default takes the flag from the others."""
+        label = body.label or body.name or ""
+        item_id = svc.domain.add_setting(
+            user.tenant_id,
+            user.id,
+            kind,
+            label,
+            _data(kind, body),
+            bool(body.is_default),
+        )
+        svc.settle()
+        return setting(_item(svc, user.tenant_id, kind, item_id))
+
+    @router.get("/{item_id}", name=f"{kind}-show")
+    def show(
+        item_id: int, svc: ServicesDep, user: User = staff("settings.index")
+    ) -> dict[str, Any]:
+        """One item."""
+        return setting(_item(svc, user.tenant_id, kind, item_id))
+
+    @router.put("/{item_id}", name=f"{kind}-update")
+    def update(
+        item_id: int,
+        body: ItemIn,
+        svc: ServicesDep,
+        user: User = staff("settings.update"),
+    ) -> dict[str, Any]:
+        """Change label or data; is_default true makes it the only default."""
+        row = _item(svc, user.tenant_id, kind, item_id)
+        sent = _data(kind, body)
+        svc.domain.change_setting(
+            user.tenant_id,
+            user.id,
+            kind,
+            item_id,
+            label=body.label or body.name,
+            data={**(row.data or {}), **sent} if sent else None,
+            is_default=bool(body.is_default),
+        )
+        svc.settle()
+        return setting(_item(svc, user.tenant_id, kind, item_id))
+
+    @router.put("/{item_id}/update-order", name=f"{kind}-update-order")
+    def update_order(
+        item_id: int,
+        body: OrderIn,
+        svc: ServicesDep,
+        user: User = staff("settings.update"),
+    ) -> list[dict[str, Any]]:
+        """Move the item to position order (1-based), or set the whole order."""
+        ids = [row.id for row in items(svc, user.tenant_id, kind)]
+        if item_id not in ids:
+            raise not_found()
+        if isinstance(body.order, list):
+            order = [int(i) for i in body.order]
+        else:
+            order = moved(ids, item_id, body.order)
+        svc.domain.reorder_settings(user.tenant_id, user.id, kind, order)
+        svc.settle()
+        return [setting(row) for row in items(svc, user.tenant_id, kind)]
+
+    @router.delete("/{item_id}", response_model=Message, name=f"{kind}-delete")
+    def delete(
+        item_id: int, svc: ServicesDep, user: User = staff("settings.destroy")
+    ) -> dict[str, str]:
+        """Remove the item."""
+        _item(svc, user.tenant_id, kind, item_id)
+        svc.domain.change_setting(user.tenant_id, user.id, kind, item_id, remove=True)
+        svc.settle()
+        return {"message": "Item verwijderd."}
+
+    return router
+
+
+ROUTERS = [settings_router(kind) for kind in LIST_KINDS]
