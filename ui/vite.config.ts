@@ -4,11 +4,14 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 // The API serves the built portal at /app in browser-history mode.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   base: '/app/',
+  // `--mode msw` builds a copy that runs on the mock API (src/testing/mocks) for demos
+  // and for trying the browser tests without a server.
+  publicDir: mode === 'msw' ? 'e2e/msw-public' : 'public',
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  build: { outDir: mode === 'msw' ? 'dist-msw' : 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
   server: { proxy: { '/api': 'http://localhost:8000' } },
   test: {
     environment: 'jsdom',
@@ -18,4 +21,4 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 20000,
   },
-});
+}));

@@ -1,0 +1,53 @@
+// Shared steps of the browser tests. Texts are matched in English: each test starts with
+// APP_LANGUAGE=en (the German test switches it in the screen).
+
+export const DEMO_USER = { email: 'client@demo.test', password: 'demo' };
+
+export class AssertionError extends Error {}
+
+export function expect(condition, message) {
+  if (!condition) throw new AssertionError(message);
+}
+
+/** Opens a portal path (without the /app prefix). */
+export async function open(page, baseUrl, path) {
+  await page.goto(`${baseUrl}/app${path}`);
+}
+
+/** Starts every page in English unless the test already chose a language. */
+export async function english(context) {
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('APP_LANGUAGE')) localStorage.setItem('APP_LANGUAGE', 'en');
+  });
+}
+
+export async function login(page, context, baseUrl, user = DEMO_USER) {
+  await english(context);
+  await open(page, baseUrl, '/login');
+  await page.locator('input[type="email"]').fill(user.email);
+  await page.locator('input[type="password"]').fill(user.password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/app\/tickets$/);
+  await page.getByRole('heading', { name: 'Tickets', level: 1 }).waitFor();
+}
+
+/** Waits until the list shows rows (or its empty message) and returns the range text. */
+export async function listReady(page) {
+  await page.locator('[data-testid="skeleton-row"], [data-testid="skeleton-card"]').first().waitFor({ state: 'detached' });
+  return (await page.locator('.range').textContent())?.trim() ?? '';
+}
+
+export async function toastText(page, text) {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+}
+
+/** The signed-in user's permissions, read with the page's own token. */
+export async function permissions(page) {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/auth/me', {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${localStorage.getItem('portal_token')}` },
+    });
+    const body = await res.json();
+    return body.user.permissions_names;
+  });
+}

@@ -1,0 +1,87 @@
+import { expect, listReady, login, open } from '../helpers.mjs';
+
+const total = (range) => Number(/of (\d+)/.exec(range)?.[1] ?? NaN);
+
+export const tests = [
+  {
+    name: 'filters a list, saves it as a preset and sees its count',
+    slug: 'list-filter-preset',
+    async run({ page, context, baseUrl }) {
+      await login(page, context, baseUrl);
+      await listReady(page);
+      await page.getByRole('button', { name: 'Filter Status' }).click();
+      const panel = page.getByRole('group', { name: 'Filter Status' });
+      await panel.getByRole('checkbox').first().check();
+      await page.waitForResponse((r) => r.url().includes('/api/tickets?') && r.url().includes('whereIn'));
+      const range = await listReady(page);
+      const filtered = total(range) || 0;
+      await panel.getByRole('button', { name: 'Close' }).click();
+      expect(await page.getByRole('button', { name: 'Reset filters' }).isEnabled(), 'reset filters should be active');
+
+      const label = `E2E ${Date.now()}`;
+      await page.getByRole('button', { name: 'Save filter as preset' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save filter as preset' });
+      await dialog.getByLabel('Preset name').fill(label);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const preset = page.getByRole('list', { name: 'Presets' }).getByRole('button', { name: new RegExp(`^${label}`) });
+      await preset.waitFor();
+      await preset.locator('.count').waitFor();
+      const count = Number((await preset.locator('.count').textContent())?.trim());
+      expect(count === filtered, `preset count ${count} should equal the filtered total ${filtered}`);
+    },
+  },
+  {
+    name: 'sorts by a header (asc, desc, asc) and pages',
+    slug: 'list-sort-page',
+    async run({ page, context, baseUrl }) {
+      await login(page, context, baseUrl);
+      await listReady(page);
+      await page.getByLabel('Per page').selectOption('5');
+      await page.waitForResponse((r) => r.url().includes('builder%5Bpaginate%5D=5') || r.url().includes('builder[paginate]=5'));
+      let range = await listReady(page);
+      const rows = total(range);
+      expect(rows > 5, `the demo data needs more than 5 tickets, range: ${range}`);
+      expect(range.startsWith('1-5 of'), `range on page 1: ${range}`);
+      await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+      await page.waitForFunction(() => document.querySelector('.range')?.textContent?.startsWith('6-'));
+      range = await listReady(page);
+      expect(range.startsWith('6-'), `range on page 2: ${range}`);
+
+      const header = page.getByRole('columnheader', { name: /Reference/ });
+      const firstCell = page.locator('table.list-table tbody tr').first().locator('td').first();
+      await header.getByRole('button', { name: /Reference/ }).click();
+      await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]') !== null);
+      await listReady(page);
+      const ascFirst = (await firstCell.textContent())?.trim();
+      await header.getByRole('button', { name: /Reference/ }).click();
+      await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]') !== null);
+      await page.waitForFunction((before) => {
+        const cell = document.querySelector('table.list-table tbody tr td');
+        return cell && cell.textContent?.trim() !== before;
+      }, ascFirst);
+      const descFirst = (await firstCell.textContent())?.trim();
+      expect(ascFirst !== descFirst, 'descending shows other rows first');
+      await header.getByRole('button', { name: /Reference/ }).click();
+      await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]') !== null);
+      expect((await page.locator('.range').textContent())?.startsWith('1-5'), 'sorting returns to page 1');
+    },
+  },
+  {
+    name: 'shows cards at 390 px and a tap opens the detail',
+    slug: 'mobile-cards',
+    viewport: { width: 390, height: 844 },
+    mobile: true,
+    async run({ page, context, baseUrl }) {
+      await login(page, context, baseUrl);
+      await open(page, baseUrl, '/quotes');
+      await listReady(page);
+      expect((await page.locator('table.list-table').count()) === 0, 'no table on a phone');
+      await page.getByRole('button', { name: 'Filter', exact: true }).waitFor();
+      const card = page.getByTestId('list-card').first();
+      await card.waitFor();
+      await card.tap();
+      await page.waitForURL(/\/app\/quotes\/\d+$/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+  },
+];

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { expect, listReady, login, open } from '../helpers.mjs';
+
+export const tests = [
+  {
+    name: 'accepts a sent quote with a drawn signature and downloads its PDF',
+    slug: 'quote-accept',
+    async run({ page, context, baseUrl }) {
+      await login(page, context, baseUrl);
+      await open(page, baseUrl, '/quotes');
+      await listReady(page);
+      await page.getByRole('button', { name: 'Filter Status' }).click();
+      await page.getByRole('group', { name: 'Filter Status' }).getByLabel('Sent', { exact: true }).check();
+      await page.waitForResponse((r) => r.url().includes('/api/quotes?') && r.url().includes('whereIn'));
+      await listReady(page);
+      const link = page.locator('table.list-table tbody tr').first().locator('a').first();
+      await link.waitFor();
+      await link.click();
+      await page.waitForURL(/\/app\/quotes\/\d+$/);
+
+      const pad = page.getByTestId('signature-pad');
+      await pad.waitFor();
+      const box = await pad.boundingBox();
+      expect(box && Math.round(box.height) === 200, `pad height ${box?.height}`);
+      await page.mouse.move(box.x + 30, box.y + 120);
+      await page.mouse.down();
+      for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 15, box.y + 120 - (i % 2) * 40, { steps: 3 });
+      await page.mouse.up();
+      await page.getByRole('button', { name: 'Accept', exact: true }).click();
+      await page.getByText('The quote has been accepted.').first().waitFor();
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename().endsWith('.pdf'), `file name ${download.suggestedFilename()}`);
+      const bytes = await readFile(await download.path());
+      expect(bytes.subarray(0, 4).toString() === '%PDF', 'the download is a PDF');
+    },
+  },
+  {
+    name: 'an empty signature is refused with an alert',
+    slug: 'quote-empty-signature',
+    async run({ page, context, baseUrl }) {
+      await login(page, context, baseUrl);
+      await open(page, baseUrl, '/quotes');
+      await listReady(page);
+      await page.getByRole('button', { name: 'Filter Status' }).click();
+      await page.getByRole('group', { name: 'Filter Status' }).getByLabel('Sent', { exact: true }).check();
+      await page.waitForResponse((r) => r.url().includes('/api/quotes?') && r.url().includes('whereIn'));
+      await listReady(page);
+      const rows = page.locator('table.list-table tbody tr a');
+      if ((await rows.count()) === 0) return; // every sent quote was accepted by the test before
+      await rows.first().click();
+      await page.getByTestId('signature-pad').waitFor();
+      // The alert blocks the page until it is answered, so answer it from the listener.
+      let message = null;
+      page.once('dialog', (dialog) => {
+        message = dialog.message();
+        void dialog.dismiss();
+      });
+      await page.getByRole('button', { name: 'Accept', exact: true }).click();
+      await page.waitForFunction(() => true);
+      expect(message === 'No signature has been set.', `alert: ${message}`);
+    },
+  },
+];

@@ -1,0 +1,33 @@
+import { expect, listReady, login, open, toastText } from '../helpers.mjs';
+
+export const tests = [
+  {
+    name: 'buys a prepaid card and sees the remaining hours change',
+    slug: 'prepaid-card',
+    async run({ page, context, baseUrl }) {
+      await login(page, context, baseUrl);
+      await open(page, baseUrl, '/contracts');
+      await listReady(page);
+      await page.getByRole('button', { name: 'Filter Period' }).click();
+      await page.getByRole('group', { name: 'Filter Period' }).getByLabel('(none)').check();
+      await page.waitForResponse((r) => r.url().includes('/api/contracts?') && r.url().includes('whereNull'));
+      await listReady(page);
+      await page.locator('table.list-table tbody tr a').first().click();
+      await page.waitForURL(/\/app\/contracts\/\d+$/);
+
+      const remaining = page.getByTestId('remaining-hours');
+      await remaining.waitFor();
+      const before = (await remaining.textContent())?.trim();
+      const buy = page.getByRole('button', { name: 'Buy', exact: true });
+      expect(await buy.isDisabled(), 'buy is disabled before a card is chosen');
+      await page.getByLabel('Card type').selectOption({ index: 1 });
+      expect(await buy.isEnabled(), 'buy is enabled once a card is chosen');
+      await buy.click();
+      await toastText(page, 'Prepaid card upgraded');
+      await page.waitForFunction(
+        (prev) => document.querySelector('[data-testid="remaining-hours"]')?.textContent?.trim() !== prev,
+        before,
+      );
+    },
+  },
+];
