@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from api.routers.operator import companies, messages, people, places, settings, tickets
+from api.routers.operator import (
+    companies,
+    invoices,
+    lookups,
+    messages,
+    people,
+    places,
+    quotes,
+    settings,
+    tickets,
+    time,
+)
 
 OPERATOR_ROUTERS = [
+    # Lookups first: /products/search must win over the products list's /{id}.
+    lookups.router,
     companies.router,
     people.clients,
     people.operators,
@@ -13,5 +26,9 @@ OPERATOR_ROUTERS = [
     tickets.tickets,
     tickets.templates,
     messages.router,
+    time.router,
+    quotes.router,
+    invoices.invoices,
+    invoices.exports,
     *settings.ROUTERS,
 ]

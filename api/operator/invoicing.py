@@ -1,0 +1,153 @@
+"""Putting billable work on draft invoices and taking it off again."""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import select
+
+from api.deps import Tenant, User
+from api.errors import ApiError, invalid
+from api.present.common import iso
+from api.services import Services
+from domain.invoices import status_or_default
+from projections import tables as t
+
+ADDED = "Regel toegevoegd aan conceptfactuur."
+REMOVED = "Regel verwijderd van conceptfactuur."
+HOURLY_RATE = "invoicing.hourly_rate"
+
+
+def invoice_json(row: Any) -> dict[str, Any]:
+    """An invoice as the operator side shows it: draft until external_id is set."""
+    return {
+        "id": row.id,
+        "code": row.code,
+        "reference_number": row.reference_number,
+        "company_id": row.company_id,
+        "company": {"id": row.company_id, "name": row.company_name}
+        if row.company_id
+        else None,
+        "client_id": row.client_id,
+        "date": row.date,
+        "external_id": row.external_id,
+        "is_draft": row.external_id is None,
+        "status": None if row.external_id is None else status_or_default(row.status_id),
+        "amount_excl": row.amount_excl,
+        "amount_incl": row.amount_incl,
+        "lines": list(row.lines or []),
+        "credits": row.credits,
+        "version": row.version,
+        "updated_at": iso(row.updated_at),
+    }
+
+
+def invoiced_sources(svc: Services, tenant_id: str) -> dict[tuple[str, str], Any]:
+    """Which sources sit on which invoice: (type, id) -> invoice row."""
+    i = t.invoices
+    with svc.engine.connect() as connection:
+        rows = list(connection.execute(select(i).where(i.c.tenant_id == tenant_id)))
+    found: dict[tuple[str, str], Any] = {}
+    for row in rows:
+        for line in row.lines or []:
+            source = line.get("source") or {}
+            if source.get("type") and source.get("id"):
+                found[(source["type"], str(source["id"]))] = row
+    return found
+
+
+def draft_for(
+    svc: Services, user: User, company_id: str | None, client_id: str | None
+) -> str:
+    """The company's newest draft invoice, or a new one."""
+    i = t.invoices
+    query = select(i.c.id).where(
+        i.c.tenant_id == user.tenant_id,
+        i.c.external_id.is_(None),
+        i.c.credits.is_(None),
+        i.c.company_id == company_id if company_id else i.c.company_id.is_(None),
+    )
+    with svc.engine.connect() as connection:
+        found = connection.execute(query.order_by(i.c.number.desc())).scalar()
+    if found:
+        return str(found)
+    return svc.domain.create_invoice(user.tenant_id, user.id, company_id, client_id)
+
+
+def hourly_rate(tenant: Tenant) -> str:
+    """The tenant's hourly rate for time on invoices (config invoicing.hourly_rate)."""
+    value = tenant.configs.get(HOURLY_RATE, "95.00")
+    try:
+        return str(Decimal(str(value)))
+    except ArithmeticError:
+        return "95.00"
+
+
+def add_lines(
+    svc: Services,
+    user: User,
+    items: list[tuple[str | None, str | None, dict[str, Any]]],
+) -> list[str]:
+    """Add (company, client, line) items to drafts; answers the invoices touched."""
+    touched: list[str] = []
+    for company_id, client_id, line in items:
+        invoice_id = draft_for(svc, user, company_id, client_id)
+        svc.domain.add_invoice_line(user.tenant_id, user.id, invoice_id, line)
+        svc.settle()
+        touched.append(invoice_id)
+    return list(dict.fromkeys(touched))
+
+
+def remove_sources(svc: Services, user: User, kind: str, ids: list[str]) -> list[str]:
+    """Take the lines of these sources off their draft invoices."""
+    on = invoiced_sources(svc, user.tenant_id)
+    touched = []
+    for source_id in ids:
+        row = on.get((kind, source_id))
+        if row is None:
+            raise invalid("ids", "The selected ids are not on an invoice.")
+        if row.external_id is not None:
+            raise ApiError(409, "The line is on an invoice that has been invoiced.")
+        for line in row.lines or []:
+            if (line.get("source") or {}).get("id") == source_id:
+                svc.domain.remove_invoice_line(
+                    user.tenant_id, user.id, row.id, line["id"]
+                )
+        touched.append(row.id)
+    svc.settle()
+    return list(dict.fromkeys(touched))
+
+
+def csv_of(rows: list[Any]) -> str:
+    """Invoices as CSV: one row per invoice, semicolon separated."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";")
+    writer.writerow(
+        [
+            "code",
+            "reference",
+            "company",
+            "date",
+            "external_id",
+            "status",
+            "excl",
+            "incl",
+        ]
+    )
+    for row in rows:
+        writer.writerow(
+            [
+                row.code,
+                row.reference_number,
+                row.company_name or "",
+                row.date,
+                row.external_id or "",
+                "" if row.external_id is None else status_or_default(row.status_id),
+                f"{row.amount_excl:.2f}",
+                f"{row.amount_incl:.2f}",
+            ]
+        )
+    return out.getvalue()
