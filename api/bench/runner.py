@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Engine, text
 
 from api.bench import seeding
-from api.bench.database import BenchDatabase
+from api.bench.database import POSTGRES_NAME, BenchDatabase
 from api.bench.measuring import (
     WARM_UP,
     PortalClient,
@@ -57,9 +57,11 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def run_bench(configured_url: str, options: BenchOptions) -> Outcome:
+def run_bench(
+    configured_url: str, options: BenchOptions, name: str = POSTGRES_NAME
+) -> Outcome:
     """Run the whole benchmark on a database of its own, dropped afterwards."""
-    database = BenchDatabase(configured_url)
+    database = BenchDatabase(configured_url, name)
     url = database.create()
     try:
         outcome = _run(url, options)

@@ -1,0 +1,25 @@
+"""The benchmark runs end to end and writes every figure; no speed is checked."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from uuid import uuid4
+
+from api.bench import KEYS
+from api.bench.report import write_json
+from api.bench.runner import BenchOptions, run_bench
+
+
+def test_a_tiny_bench_writes_every_key_as_a_number(
+    database_url: str, tmp_path: Path
+) -> None:
+    name = f"ledgerdesk_bench_{uuid4().hex[:8]}"
+    outcome = run_bench(database_url, BenchOptions(tickets=300, requests=5), name)
+    target = tmp_path / "bench.json"
+    write_json(target, outcome.figures)
+    figures = json.loads(target.read_text())
+    assert list(figures) == list(KEYS)
+    for key, value in figures.items():
+        assert isinstance(value, int | float) and math.isfinite(value), key
