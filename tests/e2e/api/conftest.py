@@ -1,0 +1,104 @@
+"""The API on a seeded demo tenant (and a second tenant), driven through HTTP."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from api.mail import MemoryMailer
+from api.main import create_app
+from api.seed import password_hash, seed_demo
+from api.services import Services
+from api.sso import FakeIdentityProvider
+from projections import tables as t
+
+HASH = password_hash("demo")
+DEMO = "demo.localhost"
+OTHER = "other.localhost"
+
+
+@dataclass
+class Portal:
+    """A test client with the app's services and sign-in helpers."""
+
+    client: TestClient
+    app: FastAPI
+
+    @property
+    def svc(self) -> Services:
+        return self.app.state.services  # type: ignore[no-any-return]
+
+    def login(self, email: str, host: str = DEMO) -> dict[str, str]:
+        """Headers of a signed-in user."""
+        answer = self.client.post(
+            "/api/auth/login",
+            json={"username": email, "password": "demo"},
+            headers={"host": host},
+        )
+        assert answer.status_code == 200, answer.text
+        return {
+            "Authorization": f"Bearer {answer.json()['access_token']}",
+            "host": host,
+        }
+
+    def get(self, path: str, headers: dict[str, str], **kw: Any) -> Any:
+        return self.client.get(path, headers=headers, **kw)
+
+    def post(self, path: str, headers: dict[str, str], **kw: Any) -> Any:
+        return self.client.post(path, headers=headers, **kw)
+
+    def rows(self, table: Any, **where: Any) -> list[Any]:
+        """Read-model rows matching column values."""
+        query = select(table).where(*(table.c[k] == v for k, v in where.items()))
+        with self.svc.engine.connect() as connection:
+            return list(connection.execute(query))
+
+    def tenant_id(self, subdomain: str = "demo") -> str:
+        return str(self.rows(t.tenants, subdomain=subdomain)[0].id)
+
+    def user_id(self, email: str, subdomain: str = "demo") -> str:
+        rows = self.rows(t.users, tenant_id=self.tenant_id(subdomain), email=email)
+        return str(rows[0].id)
+
+
+@pytest.fixture
+def portal(settings) -> Iterator[Portal]:  # type: ignore[no-untyped-def]
+    """The app with the demo tenant and a second tenant 'other', caught up."""
+    app = create_app(settings)
+    svc: Services = app.state.services
+    svc.mailer = MemoryMailer()
+    svc.sso = FakeIdentityProvider()
+    seed_demo(svc.domain, hashed=HASH)
+    seed_demo(svc.domain, subdomain="other", name="Other Provider", hashed=HASH)
+    svc.follower.catch_up()
+    with TestClient(app, base_url=f"http://{DEMO}") as client:
+        yield Portal(client, app)
+    exporter = svc.extras.get("exports")
+    if exporter is not None:
+        exporter.pool.shutdown(wait=True)
+    svc.domain.close()
+    svc.engine.dispose()
+
+
+@pytest.fixture
+def client_a(portal: Portal) -> dict[str, str]:
+    """Headers of client@demo.test (company A)."""
+    return portal.login("client@demo.test")
+
+
+@pytest.fixture
+def client_b(portal: Portal) -> dict[str, str]:
+    """Headers of client2@demo.test (company B)."""
+    return portal.login("client2@demo.test")
+
+
+@pytest.fixture
+def operator(portal: Portal) -> dict[str, str]:
+    """Headers of first@demo.test (first line)."""
+    return portal.login("first@demo.test")
