@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.seed import SIGNATURE
 from api.security import quote_token
+from api.seed import SIGNATURE
 from domain.base import SYSTEM
 from tests.e2e.api.conftest import HASH, Portal
 
