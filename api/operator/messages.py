@@ -12,7 +12,7 @@ from api.actions.attachments import Upload, store
 from api.deps import Tenant, User
 from api.errors import invalid, not_found
 from api.operator.forms import flag, id_list
-from api.operator.html import clean, mentioned
+from api.operator.html import clean, mentioned, plain
 from api.operator.records import one
 from api.operator.tables import notifications
 from api.operator.tickets import client_email
@@ -142,8 +142,9 @@ def post(
         )
         after(svc, tenant, user, object_id, message_id, values)
     notify(svc, user, mentions, message_id, model, row)
+    subject = f"{tenant.name}: {getattr(row, 'reference', None) or row.name}"
     for recipient in recipients:
-        svc.mailer.send(recipient["address"], f"{tenant.name}: {row.id}", text)
+        svc.mailer.send(recipient["address"], subject, plain(text))
     svc.settle()
     return message_id, object_id
 
