@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { OperatorMessage } from '../../types';
+import { texts } from '../../texts';
+import { ActorName, Badge } from './badges';
+import { RelativeTime } from './relative-time';
+
+export const IFRAME_EXTRA_HEIGHT = 16;
+
+/** The frame's height: its content plus 16 px so no scroll bar appears. */
+export function frameHeight(frame: HTMLIFrameElement): number | null {
+  const doc = frame.contentDocument;
+  if (!doc) return null;
+  const content = Math.max(doc.documentElement?.scrollHeight ?? 0, doc.body?.scrollHeight ?? 0);
+  return content + IFRAME_EXTRA_HEIGHT;
+}
+
+// The frame may read its own document (allow-same-origin) but runs no script, so mail
+// HTML cannot act in the operator's session.
+function MessageBody({ message }: { message: OperatorMessage }) {
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  return (
+    <iframe
+      className="message-body"
+      title={`Message ${message.id}`}
+      sandbox="allow-same-origin allow-popups"
+      srcDoc={message.message}
+      style={{ width: '100%', border: 0, height: height === undefined ? undefined : `${height}px` }}
+      onLoad={(e) => {
+        const h = frameHeight(e.currentTarget);
+        if (h !== null) setHeight(h);
+      }}
+    />
+  );
+}
+
+const isInternal = (m: OperatorMessage) => !Number(m.visible_to_client);
+
+export function MessageThread({ messages, label = 'Messages' }: { messages: OperatorMessage[]; label?: string }) {
+  const { hash } = useLocation();
+  const highlighted = /^#message-(\d+)$/.exec(hash)?.[1];
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (!highlighted) return;
+    const el = listRef.current?.querySelector<HTMLElement>(`#message-${highlighted}`);
+    el?.scrollIntoView?.({ block: 'center' });
+  }, [highlighted, messages.length]);
+  if (messages.length === 0) return <p className="muted">No messages yet.</p>;
+  return (
+    <ol className="thread" aria-label={label} ref={listRef}>
+      {messages.map((m) => {
+        const classes = ['message'];
+        if (isInternal(m)) classes.push('internal-note');
+        if (Number(m.is_from_client)) classes.push('from-client');
+        if (String(m.id) === highlighted) classes.push('highlighted');
+        return (
+          <li
+            key={m.id}
+            id={`message-${m.id}`}
+            className={classes.join(' ')}
+            aria-current={String(m.id) === highlighted ? 'true' : undefined}
+            style={isInternal(m) ? { background: '#fff7e6', borderLeft: '4px solid #c2410c' } : undefined}
+          >
+            <div className="message-meta">
+              <ActorName actor={m.actor} externalSender={m.original_email_from} /> <RelativeTime value={m.created_at} />
+              {isInternal(m) ? (
+                <>
+                  {' '}
+                  <Badge label={texts.internalNote} styleName="warning" />
+                </>
+              ) : null}
+            </div>
+            {m.type === 'status-changed' && m.data?.status ? (
+              <p className="status-change">Status: {m.data.status.name}</p>
+            ) : (
+              <MessageBody message={m} />
+            )}
+            {m.attachments && m.attachments.length > 0 && (
+              <ul className="attachments">
+                {m.attachments.map((a) => (
+                  <li key={a.id}>
+                    <a href={a.url} download={a.name}>
+                      {a.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

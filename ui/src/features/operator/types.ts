@@ -1,0 +1,96 @@
+// Operator-side record shapes (SPEC §3.1; docs/operator-api.md).
+export type Id = number;
+export type Named = { id: Id; name: string };
+
+export type Actor = {
+  id: Id;
+  full_name: string;
+  first_name?: string;
+  last_name?: string;
+  acronym?: string;
+  gravatar?: string;
+  /** 0 client, 1 first line, 2 second line. */
+  is_operator: number;
+};
+
+export type Attachment = { id: Id; name: string; url: string; token?: string; extension?: string; size?: number };
+
+export type OperatorMessage = {
+  id: Id;
+  message: string;
+  type: string;
+  is_from_client: number | boolean;
+  visible_to_client: number | boolean;
+  created_at: string;
+  actor: Actor | null;
+  original_email_from?: string | null;
+  attachments?: Attachment[];
+  data?: { status?: { name: string } } | null;
+};
+
+export type Operator = { id: Id; full_name: string; is_operator: number };
+
+export type BadgeObject = { name?: string; label?: string; style?: string | null };
+
+export type TicketStatus = { id: Id; name: string; name_client?: string; style?: string; style_client?: string; type?: number };
+
+export type Ticket = {
+  id: Id;
+  reference: string;
+  description: string;
+  status_id: Id;
+  status?: TicketStatus | null;
+  priority?: { id: Id; label: string; style?: string | null } | null;
+  company?: (Named & { archived_at?: string | null }) | null;
+  client?: { id: Id; full_name: string; email?: string | null } | null;
+  client_id?: Id | null;
+  original_email_from?: string | null;
+  is_template?: boolean | number;
+  route?: string | null;
+  due_at?: string | null;
+  updated_at?: string;
+  messages?: OperatorMessage[];
+};
+
+export type Company = Named & { address_1?: string | null; city?: string | null; archived_at?: string | null };
+
+export type Line = { id?: Id; description: string; quantity: number; price: number; total: number };
+
+export type Quote = { id: Id; name: string; label?: string; status_id: number; total?: number; company?: Named | null; client?: { id: Id; full_name: string } | null; lines?: Line[] };
+
+export type Contract = {
+  id: Id;
+  name: string;
+  period?: string | null;
+  minutes_remaining?: number | null;
+  start_date?: string | null;
+  end_date?: string | null;
+  company?: Named | null;
+  companies?: Named[];
+};
+
+export type InvoiceLine = Line & { source: string; source_id: Id };
+
+export type Invoice = {
+  id: Id;
+  external_id: string | null;
+  status: number;
+  date?: string | null;
+  total?: number;
+  company?: Named | null;
+  lines?: InvoiceLine[];
+};
+
+export type SettingItem = { id: Id; label: string; order?: number; is_default?: boolean | number };
+
+export type CustomFieldDef = {
+  name: string;
+  title: string;
+  /** 0 text, 1 select, 2 date. */
+  type: 0 | 1 | 2;
+  order?: number;
+  required?: boolean;
+  options?: { name: string; label: string }[];
+};
+
+export type ListPage<T> = { data: T[]; from: number | null; to: number | null; total: number; per_page: number; current_page: number; last_page: number };
