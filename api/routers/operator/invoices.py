@@ -25,9 +25,9 @@ PDF_MODULE = "mod_invoice_export_pdf"
 
 class LineIn(BaseModel):
     description: str = Field(max_length=500)
-    quantity: float | str = 1
-    price: float | str = 0
-    vat_rate: float | str = 21
+    quantity: float | str = "1"
+    price: float | str = "0"
+    vat_rate: float | str = "21"
 
 
 class InvoiceIn(BaseModel):

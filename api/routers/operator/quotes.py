@@ -22,9 +22,9 @@ router = APIRouter(prefix="/quotes", tags=["operator-quotes"])
 
 class LineIn(BaseModel):
     description: str = Field(max_length=500)
-    quantity: float | str = 1
-    price: float | str = 0
-    vat_rate: float | str = 21
+    quantity: float | str = "1"
+    price: float | str = "0"
+    vat_rate: float | str = "21"
 
 
 class QuoteIn(BaseModel):
