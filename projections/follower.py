@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, insert, select, update
 
 from domain.application import Ledgerdesk
 from projections import tables as t
-from projections.context import Apply
+from projections.context import Apply, Batch
 from projections.handlers import commerce, directory, tickets
 
 log = logging.getLogger("ledgerdesk.follower")
@@ -78,13 +78,13 @@ class Follower:
             )
             if not notifications:
                 return 0
-            names: dict[tuple[str, str], str | None] = {}
-            models: dict[str, str] = {}
+            batch = Batch(connection)
             for notification in notifications:
                 event = self.app.mapper.to_domain_event(notification)
                 handle = handler_for(event)
                 if handle is not None:
-                    handle(Apply(connection, event, names, models))
+                    handle(Apply(batch, event))
+            batch.flush()
             connection.execute(
                 update(t.tracking)
                 .where(t.tracking.c.name == self.name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import and_, delete, func, select
 
 from projections import tables as t
 from projections.context import Apply
@@ -15,24 +15,10 @@ def dimensions(row: dict[str, Any]) -> dict[str, Any]:
     return {d: row.get(d) for d in t.COUNT_DIMENSIONS}
 
 
-_C = t.ticket_counts
-_BUMP = (
-    update(_C)
-    .where(and_(_C.c.tenant_id == bindparam("k_tenant"), _C.c.bucket == bindparam("k")))
-    .values(n=_C.c.n + bindparam("delta"))
-)
-_NEW = insert(_C)
-
-
 def bump(a: Apply, row: dict[str, Any], delta: int) -> None:
     """Add delta to the bucket of a ticket row's dimensions."""
     dims = dimensions(row)
-    key = t.bucket_key(dims)
-    params = {"k_tenant": a.tenant_id, "k": key, "delta": delta}
-    if not a.connection.execute(_BUMP, params).rowcount:
-        a.connection.execute(
-            _NEW, {"tenant_id": a.tenant_id, "bucket": key, "n": delta, **dims}
-        )
+    a.batch.count(a.tenant_id, t.bucket_key(dims), dims, delta)
 
 
 def move(a: Apply, before: dict[str, Any], after: dict[str, Any]) -> None:

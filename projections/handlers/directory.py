@@ -254,9 +254,9 @@ def setting_added(a: Apply) -> None:
     from sqlalchemy import func, select
 
     s = t.setting_items
-    count = (
+    last = (
         a.connection.execute(
-            select(func.count()).where(
+            select(func.max(s.c.position)).where(
                 and_(s.c.tenant_id == a.tenant_id, s.c.kind == _kind(a))
             )
         ).scalar()
@@ -268,7 +268,7 @@ def setting_added(a: Apply) -> None:
             kind=_kind(a),
             id=e.item_id,
             label=e.label,
-            position=count + 1,
+            position=last + 1,
             is_default=False,
             data=e.data,
         )

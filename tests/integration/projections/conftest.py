@@ -73,5 +73,5 @@ def snapshot(engine) -> dict[str, list[tuple[Any, ...]]]:  # type: ignore[no-unt
     with engine.connect() as connection:
         for table in t.READ_MODEL_TABLES:
             found = connection.execute(select(table)).all()
-            result[table.name] = sorted((tuple(repr(v) for v in row) for row in found))
+            result[table.name] = sorted(tuple(repr(v) for v in row) for row in found)
     return result
