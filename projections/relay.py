@@ -11,10 +11,12 @@ that the event store does not hold.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -28,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
@@ -266,6 +269,43 @@ class Relay:
     def close(self) -> None:
         """Flush nothing more and release the connection."""
         self.close_producer()
+
+
+@contextmanager
+def sole_relay(
+    engine: Engine, name: str, stop: threading.Event, wait: float = 1.0
+) -> Iterator[bool]:
+    """Hold a PostgreSQL advisory lock so one relay publishes and others stand by.
+
+    Yields False when stopped before the lock was won. On SQLite (one machine)
+    there is nothing to hold. Losing the lock's connection can let a standby
+    start early: that only re-sends events, which consumers drop by event id.
+    """
+    if engine.dialect.name != "postgresql":
+        yield True
+        return
+    digest = hashlib.sha256(f"ledgerdesk-relay/{name}".encode()).digest()
+    key = int.from_bytes(digest[:8], "big", signed=True)
+    with engine.connect() as raw:
+        connection = raw.execution_options(isolation_level="AUTOCOMMIT")
+        waiting_logged = False
+        while not stop.is_set():
+            locked = connection.execute(
+                text("SELECT pg_try_advisory_lock(:key)"), {"key": key}
+            ).scalar()
+            if locked:
+                break
+            if not waiting_logged:
+                log.info("another relay is publishing; standing by")
+                waiting_logged = True
+            stop.wait(wait)
+        else:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": key})
 
 
 def events_per_second(relay: Relay, limit_seconds: float = 60.0) -> float:

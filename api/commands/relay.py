@@ -66,7 +66,7 @@ def stop_on_signals(stop: threading.Event) -> None:
 
 def run(arguments: argparse.Namespace) -> int:
     """Relay until stopped; 0 when the relay is off."""
-    from projections.relay import Relay, RelayConfig
+    from projections.relay import Relay, RelayConfig, sole_relay
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("kafka").setLevel(logging.WARNING)
@@ -91,13 +91,19 @@ def run(arguments: argparse.Namespace) -> int:
     relay = Relay(app, engine, config)
     stop = threading.Event()
     stop_on_signals(stop)
-    log.info("relaying to %s from position %d", config.bootstrap, relay.position())
     try:
-        if arguments.once:
-            while relay.step() or not relay.caught_up():
-                pass
-        else:
-            relay.run(stop)
+        with sole_relay(engine, config.name, stop) as leading:
+            if leading:
+                log.info(
+                    "relaying to %s from position %d",
+                    config.bootstrap,
+                    relay.position(),
+                )
+                if arguments.once:
+                    while relay.step() or not relay.caught_up():
+                        pass
+                else:
+                    relay.run(stop)
     finally:
         relay.close()
         engine.dispose()

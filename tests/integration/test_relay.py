@@ -27,7 +27,7 @@ from api.cli import main
 from domain.base import SYSTEM
 from projections.accounting import AccountingConsumer, ledger_entries
 from projections.public_events import DEFAULT_TOPICS, translate, validate
-from projections.relay import Relay, RelayConfig, events_per_second
+from projections.relay import Relay, RelayConfig, events_per_second, sole_relay
 
 SIGNATURE = "data:image/png;base64,iVBORw0KGgo="
 LINE = {"description": "Support hours", "quantity": 2, "price": "80"}
@@ -422,3 +422,15 @@ def test_the_relay_is_off_without_a_bootstrap(monkeypatch, capsys) -> None:  # t
     assert main(["relay"]) == 0
     assert main(["accounting-consume"]) == 0
     assert "off" in capsys.readouterr().out
+
+
+def test_a_second_relay_stands_by_while_one_publishes(engine) -> None:  # type: ignore[no-untyped-def]
+    running = threading.Event()
+    with sole_relay(engine, "relay", running) as first:
+        assert first
+        waiting = threading.Event()
+        threading.Timer(0.3, waiting.set).start()
+        with sole_relay(engine, "relay", waiting, wait=0.05) as second:
+            assert second is (engine.dialect.name != "postgresql")
+    with sole_relay(engine, "relay", running) as after_release:
+        assert after_release
