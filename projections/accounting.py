@@ -137,6 +137,9 @@ class AccountingConsumer:
         """Apply one poll's messages; answers how many were new to the ledger."""
         if self.consumer is None or not self.consumer.assignment():
             self.connect()
+        if not self.consumer.assignment():  # no topic yet: the relay creates them
+            threading.Event().wait(timeout)
+            return 0
         records = self.consumer.poll(
             timeout_ms=int(timeout * 1000), max_records=max_records
         )
