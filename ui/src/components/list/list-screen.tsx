@@ -218,7 +218,7 @@ function ListScreenFor<T>({ config, user }: { config: ListConfig<T>; user: User 
           })}
         </div>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" role="region" aria-label={t(config.title)} tabIndex={0}>
           <table className="list-table">
             <thead>
               {table.getHeaderGroups().map((group) => (

@@ -32,6 +32,7 @@ export const de: Record<MessageKey, string> = {
   'common.no': 'Nein',
   'common.choose': 'Auswählen…',
   'common.messages': 'Nachrichten',
+  'common.table': 'Tabelle',
   'common.no_messages': 'Noch keine Nachrichten.',
 
   'auth.login': 'Anmelden',

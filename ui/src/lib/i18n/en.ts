@@ -31,6 +31,7 @@ export const en = {
   'common.no': 'No',
   'common.choose': 'Choose…',
   'common.messages': 'Messages',
+  'common.table': 'Table',
   'common.no_messages': 'No messages yet.',
 
   'auth.login': 'Log in',

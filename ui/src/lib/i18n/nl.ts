@@ -32,6 +32,7 @@ export const nl: Record<MessageKey, string> = {
   'common.no': 'Nee',
   'common.choose': 'Kies…',
   'common.messages': 'Berichten',
+  'common.table': 'Tabel',
   'common.no_messages': 'Nog geen berichten.',
 
   'auth.login': 'Inloggen',

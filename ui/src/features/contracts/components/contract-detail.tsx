@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { InfoCard, InfoCards } from '@/components/ui/info-card';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatMinutes, formatQuantity, truncate } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
@@ -21,34 +22,36 @@ function PeriodBlock({ period }: { period: ContractPeriod }) {
       {period.time_registrations.length === 0 ? (
         <p className="muted">{t('contract.no_registrations')}</p>
       ) : (
-        <table className="detail-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('col.ticket')}</th>
-              <th scope="col">{t('col.time')}</th>
-              <th scope="col">{t('col.date')}</th>
-              <th scope="col">{t('col.activity')}</th>
-              <th scope="col">{t('col.description')}</th>
-              <th scope="col">{t('col.operator')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {period.time_registrations.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <Link to={`/tickets/${r.ticket_id}`}>
-                    {r.ticket_reference} {truncate(r.ticket_description, 35)}
-                  </Link>
-                </td>
-                <td>{formatMinutes(r.time_spent_rounded)}</td>
-                <td>{formatDate(r.executed_at)}</td>
-                <td>{r.activity?.name ?? ''}</td>
-                <td>{r.description}</td>
-                <td>{r.operator?.full_name ?? ''}</td>
+        <ScrollTable label={t('common.table')}>
+          <table className="detail-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('col.ticket')}</th>
+                <th scope="col">{t('col.time')}</th>
+                <th scope="col">{t('col.date')}</th>
+                <th scope="col">{t('col.activity')}</th>
+                <th scope="col">{t('col.description')}</th>
+                <th scope="col">{t('col.operator')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {period.time_registrations.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <Link to={`/tickets/${r.ticket_id}`}>
+                      {r.ticket_reference} {truncate(r.ticket_description, 35)}
+                    </Link>
+                  </td>
+                  <td>{formatMinutes(r.time_spent_rounded)}</td>
+                  <td>{formatDate(r.executed_at)}</td>
+                  <td>{r.activity?.name ?? ''}</td>
+                  <td>{r.description}</td>
+                  <td>{r.operator?.full_name ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
       )}
     </section>
   );

@@ -43,8 +43,8 @@ export function InvoicesList() {
           label: 'col.download',
           cell: (i) =>
             canDownload ? (
-              <button type="button" onClick={() => downloadInvoice(i)} aria-label={t('invoice.download', { code: i.InvoiceCode })}>
-                PDF
+              <button type="button" onClick={() => downloadInvoice(i)}>
+                PDF <span className="visually-hidden">{t('invoice.download', { code: i.InvoiceCode })}</span>
               </button>
             ) : null,
         },

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { InfoCard, InfoCards } from '@/components/ui/info-card';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatEuro, formatQuantity } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
@@ -74,26 +75,28 @@ export function QuoteDetail() {
         {t('quote.download')}
       </button>
       {(quote.lines ?? []).length > 0 && (
-        <table className="detail-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('col.description')}</th>
-              <th scope="col">{t('col.quantity')}</th>
-              <th scope="col">{t('col.price')}</th>
-              <th scope="col">{t('col.total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {quote.lines.map((l, i) => (
-              <tr key={i}>
-                <td>{l.description}</td>
-                <td>{formatQuantity(l.quantity)}</td>
-                <td>{formatEuro(l.price)}</td>
-                <td>{formatEuro(l.total)}</td>
+        <ScrollTable label={t('common.table')}>
+          <table className="detail-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('col.description')}</th>
+                <th scope="col">{t('col.quantity')}</th>
+                <th scope="col">{t('col.price')}</th>
+                <th scope="col">{t('col.total')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {quote.lines.map((l, i) => (
+                <tr key={i}>
+                  <td>{l.description}</td>
+                  <td>{formatQuantity(l.quantity)}</td>
+                  <td>{formatEuro(l.price)}</td>
+                  <td>{formatEuro(l.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
       )}
       {quote.status_id === QUOTE_STATUS.sent && <AcceptForm quote={quote} />}
       {quote.status_id === QUOTE_STATUS.accepted && <p className="notice success">{t('quote.is_accepted')}</p>}

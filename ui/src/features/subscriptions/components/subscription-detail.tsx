@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { InfoCard, InfoCards } from '@/components/ui/info-card';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatEuro, formatQuantity } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
@@ -21,40 +22,42 @@ export function SubscriptionDetail() {
         <InfoCard label={t('subscription.period_end')}>{formatDate(s.end_period)}</InfoCard>
         <InfoCard label={t('col.termination')}>{formatDate(s.termination_date)}</InfoCard>
       </InfoCards>
-      <table className="detail-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('col.description')}</th>
-            <th scope="col">{t('col.quantity')}</th>
-            <th scope="col">{t('col.price')}</th>
-            <th scope="col">{t('col.total')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(s.lines ?? []).map((l, i) => (
-            <tr key={i}>
-              <td>{l.description}</td>
-              <td>{formatQuantity(l.quantity)}</td>
-              <td>{formatEuro(l.price)}</td>
-              <td>{formatEuro(l.total)}</td>
+      <ScrollTable label={t('common.table')}>
+        <table className="detail-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('col.description')}</th>
+              <th scope="col">{t('col.quantity')}</th>
+              <th scope="col">{t('col.price')}</th>
+              <th scope="col">{t('col.total')}</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              {t('col.total')}
-            </th>
-            <td data-testid="subscription-total">{formatEuro(s.total)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
-              {t('col.monthly')}
-            </th>
-            <td data-testid="subscription-mrr">{formatEuro(s.mrr)}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {(s.lines ?? []).map((l, i) => (
+              <tr key={i}>
+                <td>{l.description}</td>
+                <td>{formatQuantity(l.quantity)}</td>
+                <td>{formatEuro(l.price)}</td>
+                <td>{formatEuro(l.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('col.total')}
+              </th>
+              <td data-testid="subscription-total">{formatEuro(s.total)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('col.monthly')}
+              </th>
+              <td data-testid="subscription-mrr">{formatEuro(s.mrr)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </ScrollTable>
     </section>
   );
 }

@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module';
+import { expect, listReady, login, open } from '../helpers.mjs';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const LISTS = ['/tickets', '/quotes', '/subscriptions', '/assets', '/contracts', '/invoices'];
+
+/** Serious and critical axe violations on the page as it is now. */
+async function violations(page) {
+  await page.addScriptTag({ path: axePath });
+  // Message bodies sit in sandboxed frames without scripts; axe checks the page itself.
+  const result = await page.evaluate(() => window.axe.run(document, { iframes: false, resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+async function checkScreens(page, baseUrl) {
+  const found = [];
+  for (const list of LISTS) {
+    await open(page, baseUrl, list);
+    await listReady(page);
+    for (const v of await violations(page)) found.push(`${list}: ${v}`);
+    const first = page.locator('table.list-table tbody tr a, [data-testid="list-card"][href]').first();
+    if (list !== '/invoices' && (await first.count()) > 0) {
+      await first.click();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => undefined);
+      for (const v of await violations(page)) found.push(`${page.url()}: ${v}`);
+    }
+  }
+  await open(page, baseUrl, '/tickets/create');
+  await page.locator('form.ticket-form').waitFor();
+  for (const v of await violations(page)) found.push(`/tickets/create: ${v}`);
+  return found;
+}
+
+export const tests = [
+  {
+    name: 'has no serious or critical axe violations on any screen (desktop)',
+    slug: 'axe-desktop',
+    async run({ page, context, baseUrl }) {
+      await login(page, context, baseUrl);
+      const found = await checkScreens(page, baseUrl);
+      expect(found.length === 0, `axe:\n  ${found.join('\n  ')}`);
+    },
+  },
+  {
+    name: 'has no serious or critical axe violations on any screen (phone)',
+    slug: 'axe-phone',
+    viewport: { width: 390, height: 844 },
+    mobile: true,
+    async run({ page, context, baseUrl }) {
+      await login(page, context, baseUrl);
+      const found = await checkScreens(page, baseUrl);
+      expect(found.length === 0, `axe:\n  ${found.join('\n  ')}`);
+    },
+  },
+  {
+    name: 'the login screen has no serious or critical axe violations',
+    slug: 'axe-login',
+    async run({ page, context, baseUrl }) {
+      await context.addInitScript(() => localStorage.setItem('APP_LANGUAGE', 'en'));
+      await open(page, baseUrl, '/login');
+      await page.locator('input[type="email"]').waitFor();
+      const found = await violations(page);
+      expect(found.length === 0, `axe:\n  ${found.join('\n  ')}`);
+    },
+  },
+];

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { toast, Toaster, TOAST_DURATION_MS } from '../toast';
+
+afterEach(() => vi.useRealTimers());
+
+describe('toasts', () => {
+  it('stay 5000 ms, then go', () => {
+    vi.useFakeTimers();
+    render(<Toaster closeLabel="Close" />);
+    act(() => toast.success('Prepaid card upgraded'));
+    expect(screen.getByText('Prepaid card upgraded')).toBeInTheDocument();
+    expect(TOAST_DURATION_MS).toBe(5000);
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getByText('Prepaid card upgraded')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Prepaid card upgraded')).not.toBeInTheDocument();
+  });
+
+  it('show an error title in bold with its lines, and can be closed', () => {
+    render(<Toaster closeLabel="Close" />);
+    act(() => toast.error('The given data was invalid.', ['Priority is required'], true));
+    expect(screen.getByText('The given data was invalid.').tagName).toBe('STRONG');
+    expect(screen.getByRole('listitem')).toHaveTextContent('Priority is required');
+    act(() => screen.getByRole('button', { name: 'Close' }).click());
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
+
+  it('sit in a live region at the bottom centre', () => {
+    render(<Toaster closeLabel="Close" />);
+    const region = screen.getByRole('status');
+    expect(region).toHaveClass('toaster');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+  });
+});
