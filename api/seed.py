@@ -412,7 +412,7 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
                 {
                     "name": f"{LISTS['asset_categories'][k][0]} {k + 1}",
                     "description": "Managed device",
-                    "serial_number": f"SN-{rng.randint(1e5, 1e6)}",
+                    "serial_number": f"SN-{rng.randint(100_000, 999_999)}",
                     "tracking_number": f"TR-{k + 1:04d}",
                     "warranty_until": (
                         date.today() + timedelta(days=200 * k - 100)
