@@ -27,13 +27,17 @@ def test_seed_loads_the_demo_tenant_and_prints_its_logins(environment, capsys):
         assert f"{login}@acme.test" in out
     engine = build_engine(environment)
     with engine.connect() as connection:
-        tickets = connection.execute(select(func.count()).select_from(t.tickets)).scalar()
-        statuses = connection.execute(
-            select(t.quotes.c.status_id).distinct()
-        ).scalars().all()
-        invoice_statuses = connection.execute(
-            select(t.invoices.c.status_id).distinct()
-        ).scalars().all()
+        tickets = connection.execute(
+            select(func.count()).select_from(t.tickets)
+        ).scalar()
+        statuses = (
+            connection.execute(select(t.quotes.c.status_id).distinct()).scalars().all()
+        )
+        invoice_statuses = (
+            connection.execute(select(t.invoices.c.status_id).distinct())
+            .scalars()
+            .all()
+        )
         prepaid = connection.execute(
             select(func.count()).where(t.contracts.c.period.is_(None))
         ).scalar()
@@ -51,7 +55,10 @@ def test_seed_twice_adds_no_second_tenant(environment, capsys):
     assert main(["seed", "--tenant", "acme"]) == 0
     engine = build_engine(environment)
     with engine.connect() as connection:
-        assert connection.execute(select(func.count()).select_from(t.tenants)).scalar() == 1
+        assert (
+            connection.execute(select(func.count()).select_from(t.tenants)).scalar()
+            == 1
+        )
 
 
 def test_seed_is_refused_in_production(monkeypatch, environment):
