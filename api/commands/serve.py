@@ -1,8 +1,17 @@
-"""ledgerdesk serve: the API (and the portal at /app) over HTTP."""
+"""ledgerdesk serve: the API (and the portal at /app) over HTTP.
+
+In the embedded mode (SQLite) the projector runs in a thread of this process;
+on PostgreSQL `ledgerdesk project` workers do it, unless --projector is given.
+Writes through the API catch the read model up themselves either way.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+from typing import Any
+
+PROJECTOR_ENV = "LEDGERDESK_SERVE_PROJECTOR"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -10,18 +19,48 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser = subparsers.add_parser("serve", help="serve the API and the portal")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--projector",
+        dest="projector",
+        action="store_true",
+        default=None,
+        help="run the projector in this process",
+    )
+    group.add_argument(
+        "--no-projector",
+        dest="projector",
+        action="store_false",
+        help="leave projecting to ledgerdesk project workers",
+    )
     parser.set_defaults(handler=run)
+
+
+def embedded_app() -> Any:
+    """The API application, with the projector thread when asked for."""
+    from api.main import create_app
+
+    app = create_app()
+    if os.environ.get(PROJECTOR_ENV) == "1":
+        follower = app.state.follower
+        follower.start(app.state.services.settings.poll_interval)
+    return app
 
 
 def run(arguments: argparse.Namespace) -> int:
     """Run uvicorn on the application factory."""
     import uvicorn
 
+    from api.bootstrap import is_sqlite
     from api.commands._common import open_stores
 
-    open_stores()
+    _, _, settings = open_stores()
+    projector = arguments.projector
+    if projector is None:
+        projector = is_sqlite(settings.database_url)
+    os.environ[PROJECTOR_ENV] = "1" if projector else "0"
     uvicorn.run(
-        "api.main:create_app",
+        "api.commands.serve:embedded_app",
         factory=True,
         host=arguments.host,
         port=arguments.port,
