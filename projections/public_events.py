@@ -143,15 +143,17 @@ def _prepaid_card_bought(e: Any) -> tuple[str, dict[str, Any]]:
 
 
 Translator = Callable[[Any], tuple[str, dict[str, Any]]]
-TRANSLATORS: dict[type, tuple[str, Translator]] = {
-    Invoice.Created: ("invoice", _invoice_created),
-    Invoice.LineAdded: ("invoice", _invoice_line_added),
-    Invoice.LineRemoved: ("invoice", _invoice_line_removed),
-    Invoice.Finalised: ("invoice", _invoice_finalised),
-    Invoice.StatusChanged: ("invoice", _invoice_status_changed),
-    Invoice.Restored: ("invoice", _invoice_restored),
-    Quote.Accepted: ("quote", _quote_accepted),
-    Contract.PrepaidCardBought: ("contract", _prepaid_card_bought),
+AGGREGATES = {"Invoice": Invoice, "Quote": Quote, "Contract": Contract}
+# keyed by the event class's qualified name, as the decorators define them
+TRANSLATORS: dict[str, tuple[str, Translator]] = {
+    "Invoice.Created": ("invoice", _invoice_created),
+    "Invoice.LineAdded": ("invoice", _invoice_line_added),
+    "Invoice.LineRemoved": ("invoice", _invoice_line_removed),
+    "Invoice.Finalised": ("invoice", _invoice_finalised),
+    "Invoice.StatusChanged": ("invoice", _invoice_status_changed),
+    "Invoice.Restored": ("invoice", _invoice_restored),
+    "Quote.Accepted": ("quote", _quote_accepted),
+    "Contract.PrepaidCardBought": ("contract", _prepaid_card_bought),
 }
 EVENT_TYPES = (
     "invoice.created",
@@ -168,7 +170,11 @@ EVENT_TYPES = (
 
 def stored_topics() -> list[str]:
     """The stored-event topics the relay reads; the rest of the log is skipped."""
-    return [get_topic(cls) for cls in TRANSLATORS]
+    topics = []
+    for name in TRANSLATORS:
+        aggregate, event_name = name.split(".")
+        topics.append(get_topic(vars(AGGREGATES[aggregate])[event_name]))
+    return topics
 
 
 def event_id(aggregate_id: UUID | str, version: int) -> str:
@@ -178,7 +184,7 @@ def event_id(aggregate_id: UUID | str, version: int) -> str:
 
 def translate(domain_event: Any) -> PublicEvent | None:
     """The public accounting event for a domain event, or None if not public."""
-    found = TRANSLATORS.get(type(domain_event))
+    found = TRANSLATORS.get(type(domain_event).__qualname__)
     if found is None:
         return None
     aggregate_type, translator = found
