@@ -125,6 +125,23 @@ def test_a_ticket_reference_resolves_through_the_read_model(  # type: ignore[no-
         engine.dispose()
 
 
+def test_history_prints_a_ticket_by_its_reference(  # type: ignore[no-untyped-def]
+    application, tenant, settings, monkeypatch, capsys
+) -> None:
+    monkeypatch.setenv("LEDGERDESK_DATABASE_URL", settings.database_url)
+    application.open_ticket(tenant, "u1", {"description": "No e-mail"})
+    engine = build_engine(settings)
+    try:
+        create_tables(engine)
+        Follower(application, engine).catch_up()
+    finally:
+        engine.dispose()
+    assert main(["history", "tickets", "T-000001", "--tenant", "acme"]) == 0
+    out = capsys.readouterr().out
+    assert "Opened" in out and '"T-000001"' in out
+    assert main(["history", "tickets", "T-000009", "--tenant", "acme"]) == 1
+
+
 commands = st.lists(
     st.one_of(
         st.tuples(st.just("add"), st.integers(1, 5), st.integers(0, 300)),
