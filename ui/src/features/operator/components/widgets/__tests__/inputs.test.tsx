@@ -1,0 +1,115 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { TimeInput } from '../time-input';
+import { NumberInput } from '../number-input';
+import { DatePicker, DateTimePicker } from '../date-pickers';
+import { CustomFieldInput } from '../custom-field-input';
+import { parseTimeInput } from '../../../utils/time';
+import type { CustomFieldDef } from '../../../types';
+
+describe('time input', () => {
+  it('converts hh:mm to minutes on blur and shows it zero-padded', async () => {
+    const onChange = vi.fn();
+    render(<TimeInput label="Time spent" value={null} onChange={onChange} />);
+    const input = screen.getByLabelText('Time spent');
+    await userEvent.type(input, '1:5');
+    expect(onChange).not.toHaveBeenCalled();
+    await userEvent.tab();
+    expect(onChange).toHaveBeenCalledWith(65);
+    expect(input).toHaveValue('01:05');
+  });
+
+  it('takes a plain number of minutes', async () => {
+    const onChange = vi.fn();
+    render(<TimeInput label="Time spent" value={null} onChange={onChange} />);
+    const input = screen.getByLabelText('Time spent');
+    await userEvent.type(input, '90');
+    await userEvent.tab();
+    expect(onChange).toHaveBeenCalledWith(90);
+    expect(input).toHaveValue('01:30');
+  });
+
+  it('marks what is neither and reports nothing', async () => {
+    const onChange = vi.fn();
+    render(<TimeInput label="Time spent" value={null} onChange={onChange} />);
+    const input = screen.getByLabelText('Time spent');
+    await userEvent.type(input, '1:75');
+    await userEvent.tab();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(parseTimeInput('abc')).toBeNull();
+    expect(parseTimeInput('12:00')).toBe(720);
+  });
+});
+
+function NumberHarness() {
+  const [value, setValue] = useState('');
+  return <NumberInput label="Hours" value={value} onChange={setValue} />;
+}
+
+describe('number-key filter', () => {
+  it('keeps digits, dot and minus and turns a comma into a dot', async () => {
+    render(<NumberHarness />);
+    const input = screen.getByLabelText('Hours');
+    await userEvent.type(input, '-1a2,5e€');
+    expect(input).toHaveValue('-12.5');
+  });
+});
+
+describe('date pickers', () => {
+  it('gives a date as YYYY-MM-DD', async () => {
+    const onChange = vi.fn();
+    render(<DatePicker label="Due" value={null} onChange={onChange} />);
+    await userEvent.type(screen.getByLabelText('Due'), '2026-11-30');
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-30');
+  });
+
+  it('gives a datetime as YYYY-MM-DD HH:mm:ss on a 5-minute step', async () => {
+    const onChange = vi.fn();
+    render(<DateTimePicker label="Executed at" value="2026-11-22 09:05:00" onChange={onChange} />);
+    const input = screen.getByLabelText('Executed at');
+    expect(input).toHaveAttribute('step', '300');
+    expect(input).toHaveValue('2026-11-22T09:05');
+    fireEvent.change(input, { target: { value: '2026-11-22T10:13' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-22 10:15:00');
+  });
+});
+
+describe('custom fields', () => {
+  const select: CustomFieldDef = {
+    name: 'contract_type',
+    title: 'Contract type',
+    type: 1,
+    required: true,
+    options: [
+      { name: 'basic', label: 'Basic' },
+      { name: 'premium', label: 'Premium' },
+    ],
+  };
+
+  it('shows a select with its options, required with a red asterisk', async () => {
+    const onChange = vi.fn();
+    const { container } = render(<CustomFieldInput field={select} value={null} onChange={onChange} />);
+    const input = screen.getByRole('combobox', { name: /Contract type/ });
+    expect(input).toBeRequired();
+    expect(container.querySelector('.required')).toHaveStyle({ color: 'rgb(255, 0, 0)' });
+    expect(container.querySelector('.required')).toHaveTextContent('*');
+    await userEvent.selectOptions(input, 'Premium');
+    expect(onChange).toHaveBeenCalledWith('premium');
+  });
+
+  it('shows text and date fields, without an asterisk when optional', () => {
+    const { container } = render(
+      <>
+        <CustomFieldInput field={{ name: 'ref', title: 'Reference', type: 0 }} value="R-1" onChange={vi.fn()} />
+        <CustomFieldInput field={{ name: 'renewal', title: 'Renewal', type: 2 }} value="2027-01-01" onChange={vi.fn()} />
+      </>,
+    );
+    expect(screen.getByLabelText('Reference')).toHaveValue('R-1');
+    expect(screen.getByLabelText('Renewal')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText('Renewal')).toHaveValue('2027-01-01');
+    expect(container.querySelector('.required')).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Modal } from '@/components/ui/modal';
+import { texts } from '../../texts';
+
+export class NotConfirmedError extends Error {
+  constructor() {
+    super(texts.notConfirmed);
+  }
+}
+
+/**
+ * An in-page confirmation. ask() resolves when confirmed and rejects with
+ * 'Not confirmed.' when cancelled; render the returned dialog somewhere in the tree.
+ */
+export function useConfirm(): [ReactNode, (question?: string) => Promise<void>] {
+  const [question, setQuestion] = useState<string | null>(null);
+  const pending = useRef<{ resolve: () => void; reject: (e: Error) => void } | null>(null);
+  const ask = useCallback((q: string = texts.deleteQuestion) => {
+    pending.current?.reject(new NotConfirmedError());
+    setQuestion(q);
+    return new Promise<void>((resolve, reject) => {
+      pending.current = { resolve, reject };
+    });
+  }, []);
+  const settle = (ok: boolean) => {
+    const p = pending.current;
+    pending.current = null;
+    setQuestion(null);
+    if (ok) p?.resolve();
+    else p?.reject(new NotConfirmedError());
+  };
+  const dialog =
+    question === null ? null : (
+      <Modal
+        title={question}
+        closeLabel={texts.close}
+        onClose={() => settle(false)}
+        footer={
+          <>
+            <button type="button" onClick={() => settle(false)}>
+              {texts.cancel}
+            </button>
+            <button type="button" className="primary" onClick={() => settle(true)}>
+              {texts.confirm}
+            </button>
+          </>
+        }
+      >
+        <p>{question}</p>
+      </Modal>
+    );
+  return [dialog, ask];
+}

@@ -1,0 +1,141 @@
+import { useEffect, useId, useState } from 'react';
+import { toast } from '@/lib/toast';
+import { listRecords, createRecord, deleteRecord, updateOrder, updateRecord } from '../../api/resources';
+import type { SettingItem } from '../../types';
+import { texts } from '../../texts';
+import { Badge } from '../display/badges';
+import { useConfirm } from './confirm-dialog';
+
+/** Moves one item of a list to another index. */
+export function moveItem<T>(items: T[], from: number, to: number): T[] {
+  const out = [...items];
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item);
+  return out;
+}
+
+/** Exactly one default: the chosen item. */
+export function withDefault(items: SettingItem[], id: number | string): SettingItem[] {
+  return items.map((i) => ({ ...i, is_default: i.id === id }));
+}
+
+const ORDERED = { orderBy: [['order', 'asc']], paginate: 100 };
+
+/**
+ * A setting list (priorities, categories, activities...): drag or the move buttons to
+ * reorder, one default, add and delete.
+ */
+export function SettingList({ route, title }: { route: string; title: string }) {
+  const id = useId();
+  const [items, setItems] = useState<SettingItem[] | null>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [label, setLabel] = useState('');
+  const [dialog, confirm] = useConfirm();
+
+  useEffect(() => {
+    let live = true;
+    listRecords<SettingItem>(route, ORDERED)
+      .then((r) => live && setItems(r.data))
+      .catch(() => live && setItems([]));
+    return () => {
+      live = false;
+    };
+  }, [route]);
+
+  if (items === null) return <p role="status">{texts.loading}</p>;
+
+  const reorder = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= items.length) return;
+    const moved = items[from];
+    setItems(moveItem(items, from, to));
+    void updateOrder(route, moved.id, to + 1).catch(() => setItems(items));
+  };
+
+  const makeDefault = async (item: SettingItem) => {
+    const before = items;
+    setItems(withDefault(items, item.id));
+    try {
+      await updateRecord(route, item.id, { is_default: 1 });
+      toast.success(texts.itemUpdated);
+    } catch {
+      setItems(before);
+    }
+  };
+
+  const remove = async (item: SettingItem) => {
+    try {
+      await confirm();
+    } catch {
+      return;
+    }
+    await deleteRecord(route, item.id);
+    setItems((list) => (list ?? []).filter((i) => i.id !== item.id));
+    toast.success(texts.itemDeleted);
+  };
+
+  return (
+    <section className="setting-list" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <ol className="setting-items">
+        {items.map((item, index) => (
+          <li
+            key={item.id}
+            draggable
+            data-testid={`setting-${item.id}`}
+            className={dragging === index ? 'dragging' : undefined}
+            onDragStart={(e) => {
+              setDragging(index);
+              e.dataTransfer?.setData('text/plain', String(index));
+            }}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (dragging !== null) reorder(dragging, index);
+              setDragging(null);
+            }}
+            onDragEnd={() => setDragging(null)}
+          >
+            <span className="drag-handle" aria-hidden="true">
+              ⋮⋮
+            </span>{' '}
+            <span>{item.label}</span>{' '}
+            {item.is_default ? <Badge label={texts.isDefault} styleName="ok" /> : null}
+            <span className="setting-actions">
+              <button type="button" aria-label={`${texts.moveUp} ${item.label}`} disabled={index === 0} onClick={() => reorder(index, index - 1)}>
+                ↑
+              </button>
+              <button
+                type="button"
+                aria-label={`${texts.moveDown} ${item.label}`}
+                disabled={index === items.length - 1}
+                onClick={() => reorder(index, index + 1)}
+              >
+                ↓
+              </button>
+              <button type="button" aria-pressed={Boolean(item.is_default)} aria-label={`${texts.setDefault} ${item.label}`} onClick={() => void makeDefault(item)}>
+                {texts.setDefault}
+              </button>
+              <button type="button" aria-label={`${texts.delete} ${item.label}`} onClick={() => void remove(item)}>
+                {texts.delete}
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <form
+        className="setting-add"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!label.trim()) return;
+          const created = await createRecord<SettingItem>(route, { label: label.trim(), order: items.length + 1 });
+          setItems((list) => [...(list ?? []), created]);
+          setLabel('');
+        }}
+      >
+        <label htmlFor={`${id}-new`}>New item</label> <input id={`${id}-new`} value={label} onChange={(e) => setLabel(e.target.value)} />{' '}
+        <button type="submit">{texts.add}</button>
+      </form>
+      {dialog}
+    </section>
+  );
+}
