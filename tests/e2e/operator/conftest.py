@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from api.main import create_app
 from api.mail import MemoryMailer
+from api.main import create_app
 from api.operator.tables import notifications
 from api.routers.operator import OPERATOR_ROUTERS
 from api.seed import seed_demo

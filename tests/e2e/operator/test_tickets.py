@@ -152,3 +152,27 @@ def test_a_client_cannot_use_operator_ticket_routes(
     assert answer.status_code == 403
     assert answer.json()["message"] == "Permission denied."
     assert desk.get(f"/api/tickets/{ticket_id}/edit", client_a).status_code == 403
+
+
+def test_two_operators_saving_at_the_same_moment_lose_nothing(
+    desk: Desk, first: dict[str, str], second: dict[str, str]
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    ticket_id = desk.ticket_of("client2@demo.test").id
+    version = desk.get(f"/api/tickets/{ticket_id}/edit", first).json()["version"]
+
+    def save(headers: dict[str, str], text: str) -> int:
+        answer = desk.put(
+            f"/api/tickets/{ticket_id}",
+            headers,
+            json={"description": text, "version": version},
+        )
+        return int(answer.status_code)
+
+    with ThreadPoolExecutor(2) as pool:
+        codes = list(pool.map(save, (first, second), ("By Femke", "By Sander")))
+    assert sorted(codes) == [200, 409]
+    winner = "By Femke" if codes[0] == 200 else "By Sander"
+    now = desk.get(f"/api/tickets/{ticket_id}/edit", first).json()
+    assert now["description"] == winner and now["version"] == version + 1
