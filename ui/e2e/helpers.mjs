@@ -34,7 +34,22 @@ export async function login(page, context, baseUrl, user = DEMO_USER) {
 /** Waits until the list shows rows (or its empty message) and returns the range text. */
 export async function listReady(page) {
   await page.locator('[data-testid="skeleton-row"], [data-testid="skeleton-card"]').first().waitFor({ state: 'detached' });
+  // aria-busy drops in the same render that shows the new rows.
+  await page.locator('section.list-screen[aria-busy="false"]').waitFor();
   return (await page.locator('.range').textContent())?.trim() ?? '';
+}
+
+/** Clears filters a former run saved for the user, so each test starts from the full list. */
+export async function resetFilters(page) {
+  const reset = page.getByRole('button', { name: 'Reset filters' });
+  if (await reset.isEnabled()) {
+    await reset.click();
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Reset filters');
+      return button?.disabled;
+    });
+    await listReady(page);
+  }
 }
 
 export async function toastText(page, text) {

@@ -1,4 +1,4 @@
-import { expect, listReady, login, open } from '../helpers.mjs';
+import { expect, listReady, login, open, resetFilters } from '../helpers.mjs';
 
 const total = (range) => Number(/of (\d+)/.exec(range)?.[1] ?? NaN);
 
@@ -9,10 +9,13 @@ export const tests = [
     async run({ page, context, baseUrl }) {
       await login(page, context, baseUrl);
       await listReady(page);
+      await resetFilters(page);
       await page.getByRole('button', { name: 'Filter Status' }).click();
       const panel = page.getByRole('group', { name: 'Filter Status' });
-      await panel.getByRole('checkbox').first().check();
-      await page.waitForResponse((r) => r.url().includes('/api/tickets?') && r.url().includes('whereIn'));
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/tickets?') && r.url().includes('whereIn')),
+        panel.getByRole('checkbox').first().check(),
+      ]);
       const range = await listReady(page);
       const filtered = total(range) || 0;
       await panel.getByRole('button', { name: 'Close' }).click();
@@ -28,6 +31,7 @@ export const tests = [
       await preset.locator('.count').waitFor();
       const count = Number((await preset.locator('.count').textContent())?.trim());
       expect(count === filtered, `preset count ${count} should equal the filtered total ${filtered}`);
+      await resetFilters(page);
     },
   },
   {
@@ -36,8 +40,12 @@ export const tests = [
     async run({ page, context, baseUrl }) {
       await login(page, context, baseUrl);
       await listReady(page);
-      await page.getByLabel('Per page').selectOption('5');
-      await page.waitForResponse((r) => r.url().includes('builder%5Bpaginate%5D=5') || r.url().includes('builder[paginate]=5'));
+      await resetFilters(page);
+      const perPage = page.getByLabel('Per page');
+      if ((await perPage.inputValue()) !== '5') {
+        await perPage.selectOption('5');
+        await page.waitForFunction(() => /^1-[1-5] of/.test(document.querySelector('.range')?.textContent ?? ''));
+      }
       let range = await listReady(page);
       const rows = total(range);
       expect(rows > 5, `the demo data needs more than 5 tickets, range: ${range}`);

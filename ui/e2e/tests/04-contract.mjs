@@ -1,4 +1,4 @@
-import { expect, listReady, login, open, toastText } from '../helpers.mjs';
+import { expect, listReady, login, open, resetFilters, toastText } from '../helpers.mjs';
 
 export const tests = [
   {
@@ -8,9 +8,12 @@ export const tests = [
       await login(page, context, baseUrl);
       await open(page, baseUrl, '/contracts');
       await listReady(page);
+      await resetFilters(page);
       await page.getByRole('button', { name: 'Filter Period' }).click();
-      await page.getByRole('group', { name: 'Filter Period' }).getByLabel('(none)').check();
-      await page.waitForResponse((r) => r.url().includes('/api/contracts?') && r.url().includes('whereNull'));
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/contracts?') && r.url().includes('whereNull')),
+        page.getByRole('group', { name: 'Filter Period' }).getByLabel('(none)').check(),
+      ]);
       await listReady(page);
       await page.locator('table.list-table tbody tr a').first().click();
       await page.waitForURL(/\/app\/contracts\/\d+$/);
