@@ -1,5 +1,6 @@
 // Operator-side record shapes (SPEC §3.1; docs/operator-api.md).
-export type Id = number;
+// Operator ids are opaque: numbers for setting items, strings for event-sourced records.
+export type Id = number | string;
 export type Named = { id: Id; name: string };
 
 export type Actor = {
@@ -69,7 +70,8 @@ export type Contract = {
   companies?: Named[];
 };
 
-export type InvoiceLine = Line & { source: string; source_id: Id };
+/** A draft line knows where it came from, so it can be taken off again (deinvoice). */
+export type InvoiceLine = Line & { source?: { type: 'time_registration' | 'used_product' | 'quote'; id: Id } | null };
 
 export type Invoice = {
   id: Id;

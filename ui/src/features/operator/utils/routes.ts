@@ -33,8 +33,8 @@ export function routePath(name: string, id?: number | string, hash?: string): st
 }
 
 /** A ticket-like object links through its own route prefix, tickets by default. */
-export function objectPath(obj: { id: number; route?: string | null }, hash?: string): string {
+export function objectPath(obj: { id: number | string; route?: string | null }, hash?: string): string {
   return routePath(`${obj.route || 'tickets'}.show`, obj.id, hash);
 }
 
-export const messageHash = (id: number) => `message-${id}`;
+export const messageHash = (id: number | string) => `message-${id}`;

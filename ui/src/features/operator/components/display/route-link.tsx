@@ -14,11 +14,11 @@ export function RouteLink({ name, id, hash, children, className }: RouteLinkProp
 }
 
 /** A link to a ticket-like object through its route prefix (tickets by default). */
-export function ObjectLink({ object, hash, children }: { object: { id: number; route?: string | null }; hash?: string; children: ReactNode }) {
+export function ObjectLink({ object, hash, children }: { object: { id: number | string; route?: string | null }; hash?: string; children: ReactNode }) {
   return <Link to={objectPath(object, hash)}>{children}</Link>;
 }
 
 /** A link to one message of a ticket-like object; the thread highlights it. */
-export function MessageLink({ object, messageId, children }: { object: { id: number; route?: string | null }; messageId: number; children: ReactNode }) {
+export function MessageLink({ object, messageId, children }: { object: { id: number | string; route?: string | null }; messageId: number | string; children: ReactNode }) {
   return <Link to={objectPath(object, messageHash(messageId))}>{children}</Link>;
 }

@@ -1,0 +1,14 @@
+import { api } from '@/lib/api-client';
+
+export type NewTimeRegistration = {
+  ticket_id: number | string;
+  /** Minutes. */
+  time_spent: number;
+  /** YYYY-MM-DD HH:mm:ss */
+  executed_at: string;
+  description: string;
+  activity_id: number | null;
+};
+
+export const createTimeRegistration = (body: NewTimeRegistration) =>
+  api<{ id: number | string }>('/time-registrations', { method: 'POST', body });

@@ -1,0 +1,184 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { page, renderOperator } from '../../../testing/render-operator';
+
+const company = { id: 3, name: 'Acme BV' };
+
+describe('quotes', () => {
+  it('shows the lines and sends a concept quote', async () => {
+    let status = 1;
+    let sent = false;
+    server.use(
+      http.get('*/api/quotes/:id', () =>
+        HttpResponse.json({
+          id: 5,
+          name: 'Network upgrade',
+          label: 'Q-2026-005',
+          status_id: status,
+          total: 1250.5,
+          company,
+          client: null,
+          lines: [{ id: 1, description: 'Switch 24 ports', quantity: 2, price: 625.25, total: 1250.5 }],
+        }),
+      ),
+      http.post('*/api/quotes/:id/send', () => {
+        sent = true;
+        status = 2;
+        return HttpResponse.json({ message: 'Sent.' });
+      }),
+    );
+    renderOperator('/operator/quotes/5');
+    expect(await screen.findByRole('heading', { name: 'Q-2026-005 Quote' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Switch 24 ports' })).toBeInTheDocument();
+    expect(screen.getByText('Concept')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send quote' }));
+    expect(await screen.findByText('Quote sent')).toBeInTheDocument();
+    expect(sent).toBe(true);
+    expect(await screen.findByText('Sent')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send quote' })).toBeDisabled();
+  });
+});
+
+describe('invoices', () => {
+  const draft = {
+    id: 9,
+    external_id: null,
+    status: 1,
+    date: '2026-11-01',
+    total: 150,
+    company,
+    lines: [
+      { id: 1, description: 'T-1000 Cleared the jam', quantity: 1.5, price: 100, total: 150, source: { type: 'time_registration', id: 'tr-1' } },
+      { id: 2, description: 'Fixed fee', quantity: 1, price: 0, total: 0, source: null },
+    ],
+  };
+
+  it('takes a time registration off a draft and exports it as JSON without the PDF module', async () => {
+    const calls: { path: string; body: unknown }[] = [];
+    server.use(
+      http.get('*/api/invoices/:id', () => HttpResponse.json(draft)),
+      http.post('*/api/time-registrations/deinvoice', async ({ request }) => {
+        calls.push({ path: 'deinvoice', body: await request.json() });
+        return HttpResponse.json({ message: 'Regel verwijderd van conceptfactuur.' });
+      }),
+      http.post('*/api/invoicing/export/:id', ({ params }) => {
+        calls.push({ path: `export/${String(params.id)}`, body: null });
+        return HttpResponse.json({ reExport: false });
+      }),
+    );
+    renderOperator('/operator/invoices/9');
+    expect(await screen.findByText('Draft')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Fixed fee' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove T-1000 Cleared the jam' }));
+    expect(await screen.findByText('Regel verwijderd van conceptfactuur.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Invoice exported')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { path: 'deinvoice', body: { ids: ['tr-1'] } },
+      { path: 'export/9', body: null },
+    ]);
+  });
+
+  it('restores an exported invoice to draft', async () => {
+    let restored = false;
+    server.use(
+      http.get('*/api/invoices/:id', () => HttpResponse.json({ ...draft, external_id: restored ? null : 'F-2026-009', status: 77 })),
+      http.put('*/api/invoicing/restore/:id', () => {
+        restored = true;
+        return HttpResponse.json({ message: 'Restored.' });
+      }),
+    );
+    renderOperator('/operator/invoices/9');
+    // An unknown status reads as status 1.
+    expect(await screen.findByText('Sent')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore to draft' }));
+    expect(await screen.findByText('Invoice restored to draft')).toBeInTheDocument();
+    expect(await screen.findByText('Draft')).toBeInTheDocument();
+  });
+
+  it('downloads the selected invoices as CSV', async () => {
+    let ids: unknown = null;
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    server.use(
+      http.get('*/api/invoices', () => HttpResponse.json(page([draft, { ...draft, id: 10, external_id: 'F-2026-010', status: 4 }]))),
+      http.post('*/api/invoicing/download-csv', async ({ request }) => {
+        ids = await request.json();
+        return new HttpResponse('id;code\n10;F-2026-010\n', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    renderOperator('/operator/invoices');
+    expect(await screen.findByText('Paid')).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Select 10'));
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(ids).toEqual({ ids: [10] }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+  });
+});
+
+describe('companies', () => {
+  it('strikes archived companies through, lists only live ones by default and merges a selection', async () => {
+    const seen: URL[] = [];
+    let merged: unknown = null;
+    server.use(
+      http.get('*/api/companies', ({ request }) => {
+        seen.push(new URL(request.url));
+        return HttpResponse.json(page([{ ...company, city: 'Utrecht', archived_at: null }, { id: 4, name: 'Old BV', city: 'Zwolle', archived_at: '2026-01-01T00:00:00Z' }]));
+      }),
+      http.post('*/api/companies/merge', async ({ request }) => {
+        merged = await request.json();
+        return HttpResponse.json({ message: 'Merged.' });
+      }),
+    );
+    renderOperator('/operator/companies');
+    expect((await screen.findByText('Old BV')).closest('del')).not.toBeNull();
+    expect(screen.getByText('Acme BV').closest('del')).toBeNull();
+    expect(seen[0].searchParams.getAll('builder[whereNull][]')).toEqual(['archived_at']);
+    await userEvent.click(screen.getByLabelText('Select 3'));
+    await userEvent.click(screen.getByLabelText('Select 4'));
+    await userEvent.click(screen.getByRole('button', { name: 'Merge' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Companies merged')).toBeInTheDocument();
+    expect(merged).toEqual({ ids: [3, 4] });
+  });
+
+  it('archives a company and restores it', async () => {
+    let archived: string | null = null;
+    server.use(
+      http.get('*/api/companies/:id', () => HttpResponse.json({ ...company, city: 'Utrecht', archived_at: archived })),
+      http.post('*/api/companies/:id/archive', () => {
+        archived = '2026-11-22T10:00:00Z';
+        return HttpResponse.json({ message: 'Archived.' });
+      }),
+      http.post('*/api/companies/:id/restore', () => {
+        archived = null;
+        return HttpResponse.json({ message: 'Restored.' });
+      }),
+    );
+    renderOperator('/operator/companies/3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Company archived')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Acme BV').some((el) => el.closest('del'))).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByRole('button', { name: 'Archive' })).toBeInTheDocument();
+  });
+});
+
+describe('settings and other routes', () => {
+  it('opens a setting list by its route', async () => {
+    server.use(http.get('*/api/categories', () => HttpResponse.json(page([{ id: 1, label: 'Hardware', order: 1, is_default: true }]))));
+    renderOperator('/operator/settings/categories');
+    expect(await screen.findByRole('heading', { name: 'Categories' })).toBeInTheDocument();
+    expect(screen.getByText('Hardware')).toBeInTheDocument();
+  });
+
+  it('shows a named route without its own page through the generic detail screen', async () => {
+    server.use(http.get('*/api/deals/:id', () => HttpResponse.json({ id: 'd-1', description: 'Laptops for sales', value: 4800 })));
+    renderOperator('/operator/deals/d-1');
+    expect(await screen.findByRole('heading', { name: 'Laptops for sales Deal' })).toBeInTheDocument();
+    expect(screen.getByText('4800')).toBeInTheDocument();
+  });
+});

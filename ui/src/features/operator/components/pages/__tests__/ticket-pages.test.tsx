@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within, fireEvent } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { page, renderOperator } from '../../../testing/render-operator';
+
+const ticket = {
+  id: 1,
+  reference: 'T-1000',
+  description: 'Printer on the second floor is jammed again and again',
+  status_id: 1,
+  status: { id: 1, name: 'Open', style: 'info' },
+  priority: { id: 2, label: 'High', style: 'danger' },
+  company: { id: 3, name: 'Acme BV', archived_at: null },
+  client: { id: 7, full_name: 'Carla Client', email: 'carla@acme.test' },
+  original_email_from: null,
+  is_template: 0,
+  due_at: null,
+  updated_at: '2026-11-22T09:00:00Z',
+  messages: [
+    { id: 11, message: '<p>Jammed.</p>', type: 'message', is_from_client: 1, visible_to_client: 1, created_at: '2026-11-22T08:00:00Z', actor: { id: 7, full_name: 'Carla Client', is_operator: 0 } },
+  ],
+};
+
+function serveTicket(overrides: Partial<typeof ticket> = {}) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  let current = { ...ticket, ...overrides };
+  server.use(
+    http.get('*/api/tickets/:id', () => HttpResponse.json(current)),
+    http.put('*/api/tickets/:id', async ({ request }) => {
+      const body = (await request.json()) as { status_id: number };
+      calls.push({ method: 'PUT', path: new URL(request.url).pathname, body });
+      current = { ...current, status_id: body.status_id, status: { id: 2, name: 'Closed', style: 'ok' } };
+      return HttpResponse.json(current);
+    }),
+    http.post('*/api/messages/store', async ({ request }) => {
+      const form = await request.formData();
+      calls.push({ method: 'POST', path: '/api/messages/store', body: Object.fromEntries(form.entries()) });
+      return HttpResponse.json({ id: 12 }, { status: 201 });
+    }),
+    http.post('*/api/time-registrations', async ({ request }) => {
+      calls.push({ method: 'POST', path: '/api/time-registrations', body: await request.json() });
+      return HttpResponse.json({ id: 31 }, { status: 201 });
+    }),
+  );
+  return calls;
+}
+
+function write(text: string) {
+  const editor = screen.getByRole('textbox', { name: 'Message' });
+  editor.innerHTML = `<p>${text}</p>`;
+  fireEvent.input(editor);
+}
+
+describe('ticket detail page', () => {
+  it('changes the status with PUT /api/tickets/{id} {status_id} and says updated', async () => {
+    const calls = serveTicket();
+    renderOperator('/operator/tickets/1');
+    expect(await screen.findByRole('heading', { name: 'T-1000 Ticket' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Closed');
+    expect(await screen.findByText('updated')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', path: '/api/tickets/1', body: { status_id: 2 } }]);
+  });
+
+  it('sends a reply visible to the client and an internal note that is not', async () => {
+    const calls = serveTicket();
+    renderOperator('/operator/tickets/1', ['messages.store']);
+    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    write('On my way');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Message sent')).toBeInTheDocument();
+    write('Toner was empty');
+    await userEvent.click(screen.getByRole('button', { name: 'Add internal note' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[0].body).toMatchObject({ message: '<p>On my way</p>', visible_to_client: '1', is_from_client: '0', morphable_type: 'Ticket', morphable_id: '1' });
+    expect(calls[1].body).toMatchObject({ message: '<p>Toner was empty</p>', visible_to_client: '0' });
+  });
+
+  it('does not offer a client reply without an address or without messages.store', async () => {
+    serveTicket({ client: { id: 7, full_name: 'Carla Client', email: '' }, original_email_from: null });
+    renderOperator('/operator/tickets/1', ['messages.store']);
+    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    write('Hello');
+    expect(screen.getByRole('button', { name: 'Send reply' })).toBeDisabled();
+    expect(screen.getByText('This ticket has no client email address.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add internal note' })).toBeEnabled();
+  });
+
+  it('ends the sending state silently when the send fails', async () => {
+    serveTicket();
+    server.use(http.post('*/api/messages/store', () => HttpResponse.json({ message: 'Mail server down.' }, { status: 500 })));
+    renderOperator('/operator/tickets/1', ['messages.store']);
+    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    write('Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send reply' })).toBeEnabled());
+    expect(screen.queryByText('Mail server down.')).toBeNull();
+    expect(screen.queryByText('Message sent')).toBeNull();
+  });
+
+  it('registers time in minutes with a 5-minute executed_at', async () => {
+    const calls = serveTicket();
+    renderOperator('/operator/tickets/1');
+    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    const form = screen.getByRole('form', { name: 'Register time' });
+    await userEvent.type(within(form).getByLabelText('Time spent'), '1:30');
+    fireEvent.change(within(form).getByLabelText('Executed at'), { target: { value: '2026-11-22T09:02' } });
+    await userEvent.selectOptions(within(form).getByLabelText('Activity'), 'Support');
+    await userEvent.type(within(form).getByLabelText('Description'), 'Cleared the jam');
+    await userEvent.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Time registered')).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/time-registrations',
+        body: { ticket_id: 1, time_spent: 90, executed_at: '2026-11-22 09:00:00', description: 'Cleared the jam', activity_id: 1 },
+      },
+    ]);
+  });
+});
+
+describe('ticket queue', () => {
+  it('lists tickets with cut descriptions and merges the selected ones', async () => {
+    let merged: unknown = null;
+    const seen: URL[] = [];
+    server.use(
+      http.get('*/api/tickets', ({ request }) => {
+        seen.push(new URL(request.url));
+        return HttpResponse.json(page([ticket, { ...ticket, id: 2, reference: 'T-1001' }]));
+      }),
+      http.post('*/api/tickets/merge', async ({ request }) => {
+        merged = await request.json();
+        return HttpResponse.json({ message: 'Merged.' });
+      }),
+    );
+    renderOperator('/operator/tickets');
+    expect(await screen.findByRole('link', { name: 'T-1000' })).toHaveAttribute('href', '/operator/tickets/1');
+    expect(screen.getAllByText(`${ticket.description.slice(0, 50)}…`)).toHaveLength(2);
+    expect(seen[0].searchParams.getAll('builder[orderBy][0][]')).toEqual(['updated_at', 'desc']);
+    const merge = screen.getByRole('button', { name: 'Merge' });
+    expect(merge).toBeDisabled();
+    await userEvent.click(screen.getByLabelText('Select 1'));
+    await userEvent.click(screen.getByLabelText('Select 2'));
+    await userEvent.click(merge);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Tickets merged')).toBeInTheDocument();
+    expect(merged).toEqual({ ids: [1, 2] });
+  });
+
+  it('sends the SLA and (none) priority filters as builder parameters', async () => {
+    const seen: URL[] = [];
+    server.use(
+      http.get('*/api/tickets', ({ request }) => {
+        seen.push(new URL(request.url));
+        return HttpResponse.json(page([ticket]));
+      }),
+    );
+    renderOperator('/operator/tickets');
+    await screen.findByRole('link', { name: 'T-1000' });
+    await userEvent.click(screen.getByLabelText('Action required'));
+    const priority = screen.getByRole('group', { name: 'Priority' });
+    await userEvent.click(within(priority).getByLabelText('(none)'));
+    await waitFor(() => {
+      const last = seen[seen.length - 1].searchParams;
+      expect(last.getAll('builder[where][0][]')).toEqual(['sla_remaining', 'action_required', '1']);
+      expect(last.getAll('builder[whereNull][]')).toEqual(['priority_id']);
+    });
+  });
+});

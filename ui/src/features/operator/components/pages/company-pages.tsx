@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { toast } from '@/lib/toast';
+import { archiveCompany, restoreCompany } from '../../api/archive-company';
+import { mergeRecords } from '../../api/merge-records';
+import type { Company } from '../../types';
+import { ArchivedName } from '../display/badges';
+import { RouteLink } from '../display/route-link';
+import { YesNoFilter } from '../filters/schedule-filter';
+import { TextFilter } from '../filters/text-filter';
+import { textFilter } from '../filters/filter-builders';
+import { DetailScreen } from '../detail-screen';
+import { OperatorList, type OperatorColumn } from '../operator-list';
+import { useConfirm } from '../widgets/confirm-dialog';
+import type { Builder } from '@/lib/builder';
+
+const columns: OperatorColumn<Company>[] = [
+  {
+    id: 'name',
+    label: 'Name',
+    cell: (c) => (
+      <RouteLink name="companies.show" id={c.id}>
+        <ArchivedName record={c} />
+      </RouteLink>
+    ),
+  },
+  { id: 'address', label: 'Address', cell: (c) => c.address_1 },
+  { id: 'city', label: 'City', cell: (c) => c.city },
+];
+
+export function CompaniesPage() {
+  const [name, setName] = useState('');
+  const [archived, setArchived] = useState<'' | '0' | '1'>('0');
+  const [dialog, confirm] = useConfirm();
+  // Archived is a date, so yes/no becomes a null test rather than = 0/1.
+  const filter: Builder = { ...textFilter('name', name) };
+  if (archived === '1') filter.whereNotNull = ['archived_at'];
+  if (archived === '0') filter.whereNull = ['archived_at'];
+  return (
+    <>
+      <OperatorList<Company>
+        route="companies"
+        title="Companies"
+        columns={columns}
+        filter={filter}
+        order={['name', 'asc']}
+        selectable
+        filters={
+          <>
+            <TextFilter label="Name" value={name} onChange={setName} />
+            <YesNoFilter label="Archived" value={archived} onChange={setArchived} />
+          </>
+        }
+        actions={(selected, done) => (
+          <button
+            type="button"
+            disabled={selected.length < 2}
+            onClick={async () => {
+              try {
+                await confirm(`Merge ${selected.length} companies into the first?`);
+              } catch {
+                return;
+              }
+              await mergeRecords('companies', selected);
+              toast.success('Companies merged');
+              done();
+            }}
+          >
+            Merge
+          </button>
+        )}
+      />
+      {dialog}
+    </>
+  );
+}
+
+export function CompanyDetailPage() {
+  return (
+    <DetailScreen<Company> route="companies" modelName="Company" label={(c) => c.name}>
+      {({ record, reload }) => (
+        <>
+          <p>
+            <ArchivedName record={record} length={200} />
+          </p>
+          <p>
+            {record.address_1} {record.city}
+          </p>
+          {record.archived_at ? (
+            <button
+              type="button"
+              onClick={async () => {
+                await restoreCompany(record.id);
+                toast.success('Company restored');
+                reload();
+              }}
+            >
+              Restore
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={async () => {
+                await archiveCompany(record.id);
+                toast.success('Company archived');
+                reload();
+              }}
+            >
+              Archive
+            </button>
+          )}
+        </>
+      )}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { formatDate, formatEuro } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { deinvoiceLines, downloadInvoicesCsv, exportInvoice, restoreInvoice } from '../../api/invoicing';
+import type { Invoice, InvoiceLine } from '../../types';
+import { texts } from '../../texts';
+import { ArchivedName, Badge } from '../display/badges';
+import { RouteLink } from '../display/route-link';
+import { DetailScreen } from '../detail-screen';
+import { OperatorList, type OperatorColumn } from '../operator-list';
+import { LinesTable } from './quote-pages';
+
+const SOURCE_ROUTES = { time_registration: 'time-registrations', used_product: 'used-products', quote: 'quotes' } as const;
+
+export const INVOICE_STATUSES: Record<number, string> = {
+  1: 'Sent',
+  2: 'Outstanding',
+  3: 'Outstanding',
+  4: 'Paid',
+  8: 'Credit invoice',
+  9: 'Expired',
+};
+
+/** Draft until exported (external_id set); an unknown status reads as status 1. */
+export function InvoiceState({ invoice }: { invoice: Invoice }) {
+  if (!invoice.external_id) return <Badge label="Draft" styleName="secondary" />;
+  return <Badge label={INVOICE_STATUSES[invoice.status] ?? INVOICE_STATUSES[1]} styleName="info" />;
+}
+
+const columns: OperatorColumn<Invoice>[] = [
+  { id: 'id', label: 'Invoice', cell: (i) => <RouteLink name="invoices.show" id={i.id}>{i.external_id ?? `#${i.id}`}</RouteLink> },
+  { id: 'state', label: 'Status', cell: (i) => <InvoiceState invoice={i} /> },
+  { id: 'company', label: 'Company', cell: (i) => (i.company ? <ArchivedName record={i.company} /> : null) },
+  { id: 'date', label: 'Date', cell: (i) => formatDate(i.date) },
+  { id: 'total', label: 'Total', cell: (i) => formatEuro(i.total) },
+];
+
+export function InvoicesPage() {
+  return (
+    <OperatorList<Invoice>
+      route="invoices"
+      title="Invoices"
+      columns={columns}
+      order={['date', 'desc']}
+      selectable
+      actions={(selected) => (
+        <button type="button" disabled={selected.length === 0} onClick={() => void downloadInvoicesCsv(selected)}>
+          Download CSV
+        </button>
+      )}
+    />
+  );
+}
+
+function InvoiceActions({ invoice, reload }: { invoice: Invoice; reload: () => void }) {
+  const { user } = useSession();
+  const [busy, setBusy] = useState(false);
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await fn();
+      toast.success(done);
+      reload();
+    } catch {
+      // The API client already showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return invoice.external_id ? (
+    <button type="button" disabled={busy} onClick={() => void run(() => restoreInvoice(invoice.id), 'Invoice restored to draft')}>
+      Restore to draft
+    </button>
+  ) : (
+    <button
+      type="button"
+      className="primary"
+      disabled={busy}
+      onClick={() => void run(() => exportInvoice(invoice.id, Boolean(user?.modules.mod_invoice_export_pdf)), 'Invoice exported')}
+    >
+      Export
+    </button>
+  );
+}
+
+export function InvoiceDetailPage() {
+  return (
+    <DetailScreen<Invoice> route="invoices" modelName="Invoice" label={(i) => i.external_id ?? `#${i.id}`} withRelations={['lines', 'company']}>
+      {({ record, reload }) => (
+        <>
+          <p>
+            <InvoiceState invoice={record} />
+          </p>
+          <LinesTable
+            lines={record.lines ?? []}
+            actions={
+              record.external_id
+                ? undefined
+                : (line) =>
+                    (line as InvoiceLine).source ? (
+                    <button
+                      type="button"
+                      aria-label={`Remove ${line.description}`}
+                      onClick={async () => {
+                        const source = (line as InvoiceLine).source;
+                        if (!source) return;
+                        await deinvoiceLines(SOURCE_ROUTES[source.type], [source.id]);
+                        toast.success(texts.lineRemoved);
+                        reload();
+                      }}
+                    >
+                      Remove
+                    </button>
+                    ) : null
+            }
+          />
+          <p>
+            <strong>Total: {formatEuro(record.total)}</strong>
+          </p>
+          <InvoiceActions invoice={record} reload={reload} />
+        </>
+      )}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { formatEuro, formatQuantity } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { sendQuote } from '../../api/send-quote';
+import type { Line, Quote } from '../../types';
+import { ArchivedName, Badge, ClientName, Truncated } from '../display/badges';
+import { RouteLink } from '../display/route-link';
+import { DetailScreen } from '../detail-screen';
+import { OperatorList, type OperatorColumn } from '../operator-list';
+import { TRUNCATE } from '../../utils/truncate';
+
+export const QUOTE_STATUSES: Record<number, { label: string; style: string }> = {
+  1: { label: 'Concept', style: 'secondary' },
+  2: { label: 'Sent', style: 'info' },
+  3: { label: 'Accepted', style: 'ok' },
+  4: { label: 'Rejected', style: 'danger' },
+};
+
+export const QuoteStatus = ({ id }: { id: number }) => {
+  const s = QUOTE_STATUSES[id] ?? QUOTE_STATUSES[1];
+  return <Badge label={s.label} styleName={s.style} />;
+};
+
+const columns: OperatorColumn<Quote>[] = [
+  {
+    id: 'name',
+    label: 'Name',
+    cell: (q) => (
+      <RouteLink name="quotes.show" id={q.id}>
+        <Truncated text={q.name} length={TRUNCATE.text} />
+      </RouteLink>
+    ),
+  },
+  { id: 'status', label: 'Status', cell: (q) => <QuoteStatus id={q.status_id} /> },
+  { id: 'company', label: 'Company', cell: (q) => (q.company ? <ArchivedName record={q.company} /> : null) },
+  { id: 'client', label: 'Client', cell: (q) => <ClientName name={q.client?.full_name} /> },
+  { id: 'total', label: 'Total', cell: (q) => formatEuro(q.total) },
+];
+
+export function QuotesPage() {
+  return <OperatorList<Quote> route="quotes" title="Quotes" columns={columns} order={['name', 'asc']} />;
+}
+
+export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line: Line) => React.ReactNode }) {
+  return (
+    <table className="detail-table">
+      <thead>
+        <tr>
+          <th scope="col">Description</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">Price</th>
+          <th scope="col">Total</th>
+          {actions && (
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l, i) => (
+          <tr key={l.id ?? i}>
+            <td>{l.description}</td>
+            <td>{formatQuantity(l.quantity)}</td>
+            <td>{formatEuro(l.price)}</td>
+            <td>{formatEuro(l.total)}</td>
+            {actions && <td>{actions(l)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SendButton({ quote, reload }: { quote: Quote; reload: () => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="primary"
+      disabled={busy || quote.status_id !== 1}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await sendQuote(quote.id);
+          toast.success('Quote sent');
+          reload();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Send quote
+    </button>
+  );
+}
+
+export function QuoteDetailPage() {
+  return (
+    <DetailScreen<Quote> route="quotes" modelName="Quote" label={(q) => q.label ?? q.name} withRelations={['lines', 'company', 'client']}>
+      {({ record, reload }) => (
+        <>
+          <p>
+            {record.name} <QuoteStatus id={record.status_id} />
+          </p>
+          <LinesTable lines={record.lines ?? []} />
+          <p>
+            <strong>Total: {formatEuro(record.total)}</strong>
+          </p>
+          <SendButton quote={record} reload={reload} />
+        </>
+      )}
+    </DetailScreen>
+  );
+}

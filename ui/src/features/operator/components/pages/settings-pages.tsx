@@ -1,0 +1,39 @@
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { OPERATOR_BASE } from '../../utils/routes';
+import { SettingList } from '../widgets/setting-list';
+
+export const SETTING_LISTS: Record<string, string> = {
+  priorities: 'Priorities',
+  categories: 'Categories',
+  activities: 'Activities',
+  'asset-categories': 'Asset categories',
+  'asset-statuses': 'Asset statuses',
+  services: 'Services',
+  'ticket-sources': 'Ticket sources',
+  'ticket-types': 'Ticket types',
+  'ticket-statuses': 'Ticket statuses',
+  'contract-periods': 'Contract periods',
+  'subscription-periods': 'Subscription periods',
+};
+
+export function SettingsIndexPage() {
+  return (
+    <section>
+      <h1>Settings</h1>
+      <ul>
+        {Object.entries(SETTING_LISTS).map(([route, title]) => (
+          <li key={route}>
+            <Link to={`${OPERATOR_BASE}/settings/${route}`}>{title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function SettingListPage() {
+  const { list = '' } = useParams();
+  const title = SETTING_LISTS[list];
+  if (!title) return <Navigate to={`${OPERATOR_BASE}/settings`} replace />;
+  return <SettingList key={list} route={list} title={title} />;
+}

@@ -1,0 +1,163 @@
+import { useId, useState } from 'react';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { createMessage } from '../../api/create-message';
+import { createTimeRegistration } from '../../api/create-time-registration';
+import type { Ticket } from '../../types';
+import { texts } from '../../texts';
+import { isoDay, roundToFiveMinutes } from '../../utils/dates';
+import { ArchivedName, ClientName, PriorityBadge, StatusBadge } from '../display/badges';
+import { DueDate } from '../display/due-date';
+import { MessageThread } from '../display/message-thread';
+import { RouteLink } from '../display/route-link';
+import { DetailScreen } from '../detail-screen';
+import { DateTimePicker } from '../widgets/date-pickers';
+import { RichEditor } from '../widgets/rich-editor';
+import { TimeInput } from '../widgets/time-input';
+import { useOperatorLookups } from './lookups';
+
+/** Why a client-visible reply cannot be sent, or null when it can (SPEC §5). */
+export function replyBlocked(ticket: Ticket, canStore: boolean): string | null {
+  if (!canStore) return 'You may not write messages.';
+  if (ticket.is_template && Number(ticket.is_template)) return 'A template has no client to reply to.';
+  if (!ticket.client?.email && !ticket.original_email_from) return 'This ticket has no client email address.';
+  return null;
+}
+
+function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const { can } = useSession();
+  const { operators } = useOperatorLookups();
+  const [html, setHtml] = useState('');
+  const [images, setImages] = useState<(number | string)[]>([]);
+  const [sending, setSending] = useState(false);
+  const [key, setKey] = useState(0);
+  const blocked = replyBlocked(ticket, can('messages.store'));
+  const empty = html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '' && images.length === 0;
+
+  const send = async (visibleToClient: boolean) => {
+    setSending(true);
+    try {
+      await createMessage({ message: html, morphableType: 'Ticket', morphableId: ticket.id, visibleToClient, attachmentIds: images });
+      toast.success(texts.messageSent);
+      setHtml('');
+      setImages([]);
+      setKey((k) => k + 1);
+      reload();
+    } catch {
+      // A failed send only ends the loading state (SPEC §8).
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="composer" aria-label="Write a message">
+      <RichEditor key={key} onChange={setHtml} operators={operators} onImage={(id) => setImages((i) => [...i, id])} />
+      {blocked && <p className="muted">{blocked}</p>}
+      <div className="composer-actions">
+        <button type="button" className="primary" disabled={Boolean(blocked) || empty || sending} onClick={() => void send(true)}>
+          Send reply
+        </button>{' '}
+        <button type="button" disabled={!can('messages.store') || empty || sending} onClick={() => void send(false)}>
+          Add internal note
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const id = useId();
+  const { activities } = useOperatorLookups();
+  const now = roundToFiveMinutes(new Date());
+  const [minutes, setMinutes] = useState<number | null>(null);
+  const [executedAt, setExecutedAt] = useState<string | null>(
+    `${isoDay(now)} ${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}:00`,
+  );
+  const [description, setDescription] = useState('');
+  const [activity, setActivity] = useState('');
+  return (
+    <form
+      className="time-registration"
+      aria-label="Register time"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!minutes || !executedAt) return;
+        await createTimeRegistration({
+          ticket_id: ticket.id,
+          time_spent: minutes,
+          executed_at: executedAt,
+          description,
+          activity_id: activity ? Number(activity) : null,
+        });
+        toast.success('Time registered');
+        setMinutes(null);
+        setDescription('');
+        reload();
+      }}
+    >
+      <h2>Register time</h2>
+      <TimeInput label="Time spent" value={minutes} onChange={setMinutes} required />
+      <DateTimePicker label="Executed at" value={executedAt} onChange={setExecutedAt} required />
+      <div className="field">
+        <label htmlFor={`${id}-activity`}>Activity</label>
+        <select id={`${id}-activity`} value={activity} onChange={(e) => setActivity(e.target.value)}>
+          <option value="">—</option>
+          {activities.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.label ?? a.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>Description</label>
+        <input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </div>
+      <button type="submit" disabled={!minutes}>
+        Register
+      </button>
+    </form>
+  );
+}
+
+export function TicketDetailPage() {
+  const { statuses } = useOperatorLookups();
+  const statusId = useId();
+  return (
+    <DetailScreen<Ticket> route="tickets" modelName="Ticket" label={(t) => t.reference} withRelations={['messages', 'client', 'company', 'status', 'priority']}>
+      {({ record, save, reload }) => (
+        <>
+          <p className="ticket-summary">
+            <StatusBadge status={record.status} /> <PriorityBadge priority={record.priority} />{' '}
+            {record.company && (
+              <RouteLink name="companies.show" id={record.company.id}>
+                <ArchivedName record={record.company} />
+              </RouteLink>
+            )}{' '}
+            {record.client && (
+              <RouteLink name="clients.show" id={record.client.id}>
+                <ClientName name={record.client.full_name} />
+              </RouteLink>
+            )}{' '}
+            <DueDate value={record.due_at} />
+          </p>
+          <p>{record.description}</p>
+          <div className="field">
+            <label htmlFor={statusId}>Status</label>
+            <select id={statusId} value={record.status_id} onChange={(e) => void save({ status_id: Number(e.target.value) })}>
+              {statuses.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name ?? s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <MessageThread messages={record.messages ?? []} />
+          <Composer ticket={record} reload={reload} />
+          <TimeRegistrationForm ticket={record} reload={reload} />
+        </>
+      )}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { mergeBuilders, type Builder } from '@/lib/builder';
+import { toast } from '@/lib/toast';
+import { mergeRecords } from '../../api/merge-records';
+import type { Ticket } from '../../types';
+import { ArchivedName, ClientName, PriorityBadge, StatusBadge, TicketDescription } from '../display/badges';
+import { DueDate } from '../display/due-date';
+import { RelativeTime } from '../display/relative-time';
+import { ObjectLink, RouteLink } from '../display/route-link';
+import { multiSelectFilter, scheduleFilter, searchSelectFilter, slaFilter, yesNoFilter, type SchedulePreset } from '../filters/filter-builders';
+import { MultiSelectFilter } from '../filters/multi-select-filter';
+import { ScheduleFilter, SlaFilter, YesNoFilter } from '../filters/schedule-filter';
+import { SearchSelect, type SearchOption } from '../filters/search-select';
+import { TextFilter } from '../filters/text-filter';
+import { OperatorList, type OperatorColumn } from '../operator-list';
+import { useConfirm } from '../widgets/confirm-dialog';
+import { useOperatorLookups } from './lookups';
+
+const columns: OperatorColumn<Ticket>[] = [
+  { id: 'reference', label: 'Reference', cell: (t) => <ObjectLink object={t}>{t.reference}</ObjectLink> },
+  { id: 'description', label: 'Description', cell: (t) => <TicketDescription text={t.description} /> },
+  { id: 'status', label: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+  { id: 'priority', label: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
+  {
+    id: 'company',
+    label: 'Company',
+    cell: (t) =>
+      t.company ? (
+        <RouteLink name="companies.show" id={t.company.id}>
+          <ArchivedName record={t.company} />
+        </RouteLink>
+      ) : null,
+  },
+  { id: 'client', label: 'Client', cell: (t) => (t.client ? <ClientName name={t.client.full_name} /> : t.original_email_from) },
+  { id: 'due', label: 'Due', cell: (t) => <DueDate value={t.due_at} /> },
+  { id: 'updated', label: 'Updated', cell: (t) => (t.updated_at ? <RelativeTime value={t.updated_at} /> : null) },
+];
+
+export function TicketQueue() {
+  const { statuses, priorities } = useOperatorLookups();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<string[]>([]);
+  const [priority, setPriority] = useState<string[]>([]);
+  const [company, setCompany] = useState<SearchOption | null>(null);
+  const [schedule, setSchedule] = useState<SchedulePreset | ''>('');
+  const [sla, setSla] = useState(false);
+  const [templates, setTemplates] = useState<'' | '0' | '1'>('');
+  const [dialog, confirm] = useConfirm();
+
+  const filter = [
+    multiSelectFilter('status_id', status),
+    multiSelectFilter('priority_id', priority),
+    searchSelectFilter('company_id', company?.id ?? null),
+    scheduleFilter('scheduled_at', schedule),
+    slaFilter(sla),
+    yesNoFilter('is_template', templates),
+  ].reduce<Builder>((acc, b) => mergeBuilders(acc, b), search.trim() ? { s: search.trim() } : {});
+
+  return (
+    <>
+      <OperatorList<Ticket>
+        route="tickets"
+        title="Tickets"
+        columns={columns}
+        filter={filter}
+        order={['updated_at', 'desc']}
+        selectable
+        filters={
+          <>
+            <TextFilter label="Search" value={search} onChange={setSearch} />
+            <MultiSelectFilter label="Status" value={status} onChange={setStatus} options={statuses.map((s) => ({ value: String(s.id), label: s.name ?? s.label ?? '' }))} />
+            <MultiSelectFilter label="Priority" value={priority} onChange={setPriority} options={priorities.map((p) => ({ value: String(p.id), label: p.label ?? '' }))} />
+            <SearchSelect label="Company" route="companies" value={company} onChange={setCompany} constraints={{ whereNull: ['archived_at'] }} />
+            <ScheduleFilter label="Scheduled" value={schedule} onChange={setSchedule} />
+            <SlaFilter value={sla} onChange={setSla} />
+            <YesNoFilter label="Template" value={templates} onChange={setTemplates} />
+          </>
+        }
+        actions={(selected, done) => (
+          <button
+            type="button"
+            disabled={selected.length < 2}
+            onClick={async () => {
+              try {
+                await confirm(`Merge ${selected.length} tickets into the first?`);
+              } catch {
+                return;
+              }
+              await mergeRecords('tickets', selected);
+              toast.success('Tickets merged');
+              done();
+            }}
+          >
+            Merge
+          </button>
+        )}
+      />
+      {dialog}
+    </>
+  );
+}

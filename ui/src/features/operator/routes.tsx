@@ -1,0 +1,51 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { OperatorLayout } from './components/pages/operator-layout';
+import { TicketQueue } from './components/pages/ticket-queue';
+import { TicketDetailPage } from './components/pages/ticket-detail-page';
+import { QuoteDetailPage, QuotesPage } from './components/pages/quote-pages';
+import { ContractDetailPage, ContractsPage } from './components/pages/contract-pages';
+import { InvoiceDetailPage, InvoicesPage } from './components/pages/invoice-pages';
+import { CompaniesPage, CompanyDetailPage } from './components/pages/company-pages';
+import { SettingListPage, SettingsIndexPage } from './components/pages/settings-pages';
+import { GenericDetailPage, TicketGroupsPage } from './components/pages/generic-pages';
+import { OPERATOR_BASE } from './utils/routes';
+
+// handle.name is the route name of SPEC §2.1 (and the permission a guard may check).
+const page = (path: string, name: string, element: React.ReactNode): RouteObject => ({ path, element, handle: { name } });
+
+const generic: [string, string, string, string][] = [
+  ['assets/:id', 'assets.show', 'assets', 'Asset'],
+  ['deals/:id', 'deals.show', 'deals', 'Deal'],
+  ['projects/:id', 'project.show', 'projects', 'Project'],
+  ['slas/:id', 'slas.show', 'slas', 'SLA'],
+  ['subscriptions/:id', 'subscriptions.show', 'subscriptions', 'Subscription'],
+  ['ticket-groups/:id', 'ticket-groups.show', 'ticket-groups', 'Ticket group'],
+  ['operators/:id', 'operators.show', 'operators', 'Operator'],
+  ['clients/:id', 'clients.show', 'clients', 'Client'],
+  ['tickets/templates/:id', 'ticket-templates.show', 'ticket-templates', 'Ticket template'],
+];
+
+/** The operator workspace under /operator, for the app router to mount. */
+export const operatorRoutes: RouteObject[] = [
+  {
+    path: OPERATOR_BASE,
+    element: <OperatorLayout />,
+    children: [
+      { index: true, element: <Navigate to={`${OPERATOR_BASE}/tickets`} replace /> },
+      page('tickets', 'tickets.index', <TicketQueue />),
+      page('tickets/:id', 'tickets.show', <TicketDetailPage />),
+      page('quotes', 'quotes.index', <QuotesPage />),
+      page('quotes/:id', 'quotes.show', <QuoteDetailPage />),
+      page('contracts', 'contracts.index', <ContractsPage />),
+      page('contracts/:id', 'contracts.show', <ContractDetailPage />),
+      page('invoices', 'invoices.index', <InvoicesPage />),
+      page('invoices/:id', 'invoices.show', <InvoiceDetailPage />),
+      page('companies', 'companies.index', <CompaniesPage />),
+      page('companies/:id', 'companies.show', <CompanyDetailPage />),
+      page('ticket-groups', 'ticket-groups.index', <TicketGroupsPage />),
+      page('settings', 'settings.index', <SettingsIndexPage />),
+      page('settings/:list', 'settings.show', <SettingListPage />),
+      ...generic.map(([path, name, route, model]) => page(path, name, <GenericDetailPage key={route} route={route} modelName={model} />)),
+    ],
+  },
+];
