@@ -81,14 +81,16 @@ def kafka_producer(config: RelayConfig) -> Any:
     from kafka import KafkaProducer
 
     timeout_ms = int(config.ack_timeout * 1000)
+    request_ms = max(1000, timeout_ms // 2)
     return KafkaProducer(
         bootstrap_servers=config.bootstrap.split(","),
         acks="all",
         enable_idempotence=True,
         linger_ms=5,
         batch_size=256 * 1024,
-        request_timeout_ms=max(1000, timeout_ms // 2),
-        delivery_timeout_ms=timeout_ms,
+        request_timeout_ms=request_ms,
+        # the producer refuses a delivery timeout below linger + request timeout
+        delivery_timeout_ms=max(timeout_ms, request_ms + 10),
         max_block_ms=timeout_ms,
         bootstrap_timeout_ms=timeout_ms,
         reconnect_backoff_max_ms=1000,
