@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import select
 
 from api.deps import ServicesDep, User
 from api.operator.access import staff
-from api.operator.paging import page_args, page_of
+from api.operator.builder import builder_page
 from api.operator.records import company, one
+from api.query.compile import like_pattern
 from api.schemas import Message
 from projections import tables as t
 
@@ -39,29 +39,32 @@ def _show(svc: Any, tenant_id: str, company_id: str) -> dict[str, Any]:
 
 @router.get("", name="list")
 def index(
+    request: Request,
     svc: ServicesDep,
     user: User = staff("companies.index"),
     search: str | None = Query(None, max_length=100),
     ids: list[str] | None = Query(None, alias="ids[]"),
     archived: bool | None = None,
-    page: int | None = None,
-    per_page: int | None = None,
 ) -> dict[str, Any]:
-    """Companies by name; filter by search text, a list of ids, or archived."""
-    number, size = page_args(page, per_page)
-    c = t.companies
-    query = select(c).where(c.c.tenant_id == user.tenant_id)
+    """Companies by name under builder[...]; or by search, a list of ids, archived."""
+    c = t.companies.c
+    extra = []
     if search:
-        query = query.where(c.c.name.ilike(f"%{search.strip()}%"))
+        extra.append(c.name.ilike(like_pattern(search.strip()), escape="\\"))
     if ids:
-        query = query.where(c.c.id.in_(ids[:100]))
+        extra.append(c.id.in_(ids[:100]))
     if archived is not None:
-        column = c.c.archived_at
-        query = query.where(column.is_not(None) if archived else column.is_(None))
-    with svc.engine.connect() as connection:
-        return page_of(
-            connection, query.order_by(c.c.name, c.c.id), company, number, size
+        extra.append(
+            c.archived_at.is_not(None) if archived else c.archived_at.is_(None)
         )
+    return builder_page(
+        svc.engine,
+        "companies",
+        user.tenant_id,
+        request.query_params.multi_items(),
+        lambda rows: [company(row) for row in rows],
+        extra,
+    )
 
 
 @router.post("", status_code=201, name="create")

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import or_, select
+from sqlalchemy import or_
 
 from api.deps import ServicesDep, User
 from api.errors import invalid, not_found
 from api.operator.access import staff
-from api.operator.paging import page_args, page_of
+from api.operator.builder import builder_page
 from api.operator.records import company_names, one, user
+from api.query.compile import like_pattern
 from api.schemas import Message
 from api.seed import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
 from projections import tables as t
@@ -45,36 +46,40 @@ def people_router(route: str, operators: bool) -> APIRouter:
             names = company_names(connection, tenant_id, set(row.company_ids or []))
         return user(row, names)
 
+    def shaped(svc: Any, tenant_id: str, rows: list[Any]) -> list[dict[str, Any]]:
+        ids = {i for r in rows for i in r.company_ids or []}
+        with svc.engine.connect() as connection:
+            names = company_names(connection, tenant_id, ids)
+        return [user(row, names) for row in rows]
+
     @router.get("", name="list")
     def index(
+        request: Request,
         svc: ServicesDep,
         me: User = staff(f"{route}.index"),
         search: str | None = Query(None, max_length=100),
         company_id: str | None = None,
-        page: int | None = None,
-        per_page: int | None = None,
     ) -> dict[str, Any]:
-        """People by name; filter by search text or company."""
-        number, size = page_args(page, per_page)
-        line = c.c.is_operator > 0 if operators else c.c.is_operator == 0
-        query = select(c).where(c.c.tenant_id == me.tenant_id, line)
+        """People by name under builder[...]; or by search text or company."""
+        extra = [c.c.is_operator > 0 if operators else c.c.is_operator == 0]
         if search:
-            text = f"%{search.strip()}%"
-            query = query.where(or_(c.c.full_name.ilike(text), c.c.email.ilike(text)))
+            text = like_pattern(search.strip())
+            extra.append(
+                or_(
+                    c.c.full_name.ilike(text, escape="\\"),
+                    c.c.email.ilike(text, escape="\\"),
+                )
+            )
         if company_id:
-            query = query.where(c.c.company_id == company_id)
-        with svc.engine.connect() as connection:
-            rows = list(connection.execute(query))
-            names = company_names(
-                connection, me.tenant_id, {i for r in rows for i in r.company_ids or []}
-            )
-            return page_of(
-                connection,
-                query.order_by(c.c.full_name, c.c.id),
-                lambda row: user(row, names),
-                number,
-                size,
-            )
+            extra.append(c.c.company_id == company_id)
+        return builder_page(
+            svc.engine,
+            route,
+            me.tenant_id,
+            request.query_params.multi_items(),
+            lambda rows: shaped(svc, me.tenant_id, rows),
+            extra,
+        )
 
     @router.post("", status_code=201, name="create")
     def create(

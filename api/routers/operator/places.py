@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import Table, select
+from sqlalchemy import Table
 
 from api.deps import ServicesDep, User
 from api.operator.access import staff
-from api.operator.paging import page_args, page_of
+from api.operator.builder import builder_page
 from api.operator.records import located, one
+from api.query.compile import like_pattern
 from api.schemas import Message
 from domain.organisations import Location, TicketGroup
 from projections import tables as t
@@ -37,30 +38,32 @@ def place_router(
 
     @router.get("", name="list")
     def index(
+        request: Request,
         svc: ServicesDep,
         user: User = staff(f"{route}.index"),
         search: str | None = Query(None, max_length=100),
         company_id: str | None = None,
         archived: bool | None = None,
-        page: int | None = None,
-        per_page: int | None = None,
     ) -> dict[str, Any]:
-        """Records by name; filter by search text, company or archived."""
-        number, size = page_args(page, per_page)
+        """Records by name under builder[...]; or by search, company or archived."""
         c = table.c
-        query = select(table).where(c.tenant_id == user.tenant_id)
+        extra = []
         if search:
-            query = query.where(c.name.ilike(f"%{search.strip()}%"))
+            extra.append(c.name.ilike(like_pattern(search.strip()), escape="\\"))
         if company_id:
-            query = query.where(c.company_id == company_id)
+            extra.append(c.company_id == company_id)
         if archived is not None:
-            query = query.where(
+            extra.append(
                 c.archived_at.is_not(None) if archived else c.archived_at.is_(None)
             )
-        with svc.engine.connect() as connection:
-            return page_of(
-                connection, query.order_by(c.name, c.id), located, number, size
-            )
+        return builder_page(
+            svc.engine,
+            route,
+            user.tenant_id,
+            request.query_params.multi_items(),
+            lambda rows: [located(row) for row in rows],
+            extra,
+        )
 
     @router.post("", status_code=201, name="create")
     def create(

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from api.deps import ServicesDep, User
 from api.errors import invalid, not_found
 from api.operator.access import staff
+from api.operator.builder import builder_page
 from api.operator.records import setting
+from api.query.compile import like_pattern
 from api.schemas import Message
 from domain.settings import LIST_KINDS
 from domain.tickets import STATUS_TYPES
@@ -78,15 +80,24 @@ def settings_router(kind: str) -> APIRouter:
 
     @router.get("", name=f"{kind}-list")
     def index(
+        request: Request,
         svc: ServicesDep,
         user: User = staff("settings.index"),
         search: str | None = Query(None, max_length=100),
-    ) -> list[dict[str, Any]]:
-        """Every item in order; search narrows by label."""
-        rows = items(svc, user.tenant_id, kind)
+    ) -> dict[str, Any]:
+        """The items in order under builder[...]; search narrows by label."""
+        s = t.setting_items.c
+        extra = [s.kind == kind]
         if search:
-            rows = [r for r in rows if search.strip().lower() in r.label.lower()]
-        return [setting(row) for row in rows]
+            extra.append(s.label.ilike(like_pattern(search.strip()), escape="\\"))
+        return builder_page(
+            svc.engine,
+            "settings",
+            user.tenant_id,
+            request.query_params.multi_items(),
+            lambda rows: [setting(row) for row in rows],
+            extra,
+        )
 
     @router.post("", status_code=201, name=f"{kind}-create")
     def create(

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.settings import LIST_KINDS
 from tests.e2e.operator.conftest import Desk
+
+ALL = {"builder[paginate]": "100"}
+
+
+def _items(desk: Desk, route: str, headers: dict[str, str]) -> list[dict[str, Any]]:
+    answer = desk.get(route, headers, params=ALL)
+    assert answer.status_code == 200, answer.text
+    return list(answer.json()["data"])
 
 
 @pytest.mark.parametrize("kind", LIST_KINDS)
@@ -13,13 +23,12 @@ def test_every_setting_list_is_served(
     desk: Desk, first: dict[str, str], kind: str
 ) -> None:
     route = f"/api/{kind.replace('_', '-')}"
-    listed = desk.get(route, first)
-    assert listed.status_code == 200, listed.text
+    listed = _items(desk, route, first)
     made = desk.post(route, first, json={"label": "Extra", "style": "info"})
     assert made.status_code == 201, made.text
     item = made.json()
     assert item["label"] == "Extra" and item["style"] == "info"
-    assert item["order"] == max([i["order"] for i in listed.json()] or [0]) + 1
+    assert item["order"] == max([i["order"] for i in listed] or [0]) + 1
     changed = desk.put(f"{route}/{item['id']}", first, json={"label": "Extra 2"})
     assert changed.json()["label"] == "Extra 2" and changed.json()["style"] == "info"
     gone = desk.delete(f"{route}/{item['id']}", first)
@@ -29,7 +38,7 @@ def test_every_setting_list_is_served(
 
 def test_reorder_and_the_exclusive_default(desk: Desk, first: dict[str, str]) -> None:
     route = "/api/priorities"
-    before = desk.get(route, first).json()
+    before = _items(desk, route, first)
     last = before[-1]
     moved = desk.put(f"{route}/{last['id']}/update-order", first, json={"order": 1})
     assert moved.status_code == 200, moved.text
@@ -46,10 +55,10 @@ def test_reorder_and_the_exclusive_default(desk: Desk, first: dict[str, str]) ->
 
     for item in before[:2]:
         desk.put(f"{route}/{item['id']}", first, json={"is_default": True})
-    defaults = [i["id"] for i in desk.get(route, first).json() if i["is_default"]]
+    defaults = [i["id"] for i in _items(desk, route, first) if i["is_default"]]
     assert defaults == [before[1]["id"]]
     new = desk.post(route, first, json={"label": "Now", "is_default": True}).json()
-    defaults = [i["id"] for i in desk.get(route, first).json() if i["is_default"]]
+    defaults = [i["id"] for i in _items(desk, route, first) if i["is_default"]]
     assert defaults == [new["id"]]
 
 
@@ -146,3 +155,51 @@ def test_a_second_session_ends_the_first_when_the_tenant_says_so(desk: Desk) -> 
     }
     assert desk.get("/api/companies", newer).status_code == 200
     assert desk.get("/api/companies", older).status_code == 401
+
+
+def test_operator_lists_speak_the_builder_language(
+    desk: Desk, first: dict[str, str]
+) -> None:
+    archived = desk.post("/api/companies", first, json={"name": "Zulu"}).json()
+    desk.post(f"/api/companies/{archived['id']}/archive", first)
+    live = desk.get(
+        "/api/companies",
+        first,
+        params={"builder[whereNull][]": "archived_at", "builder[paginate]": "100"},
+    ).json()
+    assert archived["id"] not in [c["id"] for c in live["data"]]
+    gone = desk.get(
+        "/api/companies",
+        first,
+        params={"builder[whereNotNull][]": "archived_at", "builder[s]": "zul"},
+    ).json()
+    assert [c["id"] for c in gone["data"]] == [archived["id"]]
+    ordered = desk.get(
+        "/api/companies",
+        first,
+        params={"builder[orderBy][0][]": ["name", "desc"], "builder[paginate]": "5"},
+    ).json()
+    names = [c["name"] for c in ordered["data"]]
+    assert names == sorted(names, reverse=True) and ordered["per_page"] == 5
+    bad = desk.get(
+        "/api/companies", first, params={"builder[where][0][]": ["x", "=", "1"]}
+    )
+    assert bad.status_code == 422
+
+    company_id = desk.ticket_of("client@demo.test").company_id
+    clients = desk.get(
+        "/api/clients",
+        first,
+        params={
+            "builder[s]": "anna",
+            "builder[where][0][]": ["company_id", "=", company_id],
+        },
+    ).json()
+    assert [c["email"] for c in clients["data"]] == ["client@demo.test"]
+    statuses = desk.get(
+        "/api/ticket-statuses",
+        first,
+        params={"builder[orderBy][0][]": ["order", "desc"], "page": "1"},
+    ).json()
+    orders = [s["order"] for s in statuses["data"]]
+    assert orders == sorted(orders, reverse=True)

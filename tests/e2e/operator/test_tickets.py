@@ -6,7 +6,7 @@ from tests.e2e.operator.conftest import Desk
 
 
 def _statuses(desk: Desk, headers: dict[str, str]) -> dict[str, int]:
-    items = desk.get("/api/ticket-statuses", headers).json()
+    items = desk.get("/api/ticket-statuses", headers).json()["data"]
     return {item["label"]: item["id"] for item in items}
 
 
