@@ -1,8 +1,10 @@
 """A realistic demo tenant with fixed logins, and bulk tickets for benchmarks.
 
 For tenant NAME the logins are client@NAME.test and client2@NAME.test (portal
-clients of two companies), first@NAME.test and second@NAME.test (operators of
-the first and second line), each with the password 'demo'.
+clients of two companies, every portal permission), client3@NAME.test (a client
+of a third company without the invoice permissions), first@NAME.test and
+second@NAME.test (operators of the first and second line), each with the
+password 'demo'.
 """
 
 from __future__ import annotations
@@ -256,6 +258,17 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
     client = user("client", "Anna", "de Vries", 0, a)
     client2 = user("client2", "Bram", "Jansen", 0, b)
     client3 = user("client3", "Carla", "Smit", 0, c)
+    # a client whose role leaves out invoices, to show what a missing permission does
+    app.update_user(
+        tenant_id,
+        SYSTEM,
+        client3,
+        {
+            "permissions": [
+                p for p in PORTAL_CLIENT_PERMISSIONS if not p.startswith("invoices.")
+            ]
+        },
+    )
     first = user("first", "Femke", "Bakker", 1, None)
     second = user("second", "Sander", "Visser", 2, None)
     clients = {a: client, b: client2, c: client3}

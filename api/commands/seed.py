@@ -61,6 +61,7 @@ def run(arguments: argparse.Namespace) -> int:
     for login, role in (
         ("client", "portal client, company Northwind Trading"),
         ("client2", "portal client, company Contoso Legal"),
+        ("client3", "portal client without invoices, company Fabrikam Logistics"),
         ("first", "operator, first line"),
         ("second", "operator, second line"),
     ):

@@ -23,7 +23,7 @@ def environment(monkeypatch, database_url, tmp_path):  # type: ignore[no-untyped
 def test_seed_loads_the_demo_tenant_and_prints_its_logins(environment, capsys):
     assert main(["seed", "--tenant", "acme", "--tickets", "40"]) == 0
     out = capsys.readouterr().out
-    for login in ("client", "client2", "first", "second"):
+    for login in ("client", "client2", "client3", "first", "second"):
         assert f"{login}@acme.test" in out
     engine = build_engine(environment)
     with engine.connect() as connection:
