@@ -64,6 +64,19 @@ def stop_on_signals(stop: threading.Event) -> None:
         signal.signal(number, lambda *_: stop.set())
 
 
+def publish_waiting(relay: Any) -> int:
+    """Publish what waits in the log once; 1 when the broker does not answer."""
+    from projections.relay import BrokerUnavailable
+
+    try:
+        while relay.step() or not relay.caught_up():
+            pass
+    except BrokerUnavailable as error:
+        log.error("broker unavailable, nothing more recorded: %s", error)
+        return 1
+    return 0
+
+
 def run(arguments: argparse.Namespace) -> int:
     """Relay until stopped; 0 when the relay is off."""
     from projections.relay import Relay, RelayConfig, sole_relay
@@ -91,6 +104,7 @@ def run(arguments: argparse.Namespace) -> int:
     relay = Relay(app, engine, config)
     stop = threading.Event()
     stop_on_signals(stop)
+    code = 0
     try:
         with sole_relay(engine, config.name, stop) as leading:
             if leading:
@@ -100,8 +114,7 @@ def run(arguments: argparse.Namespace) -> int:
                     relay.position(),
                 )
                 if arguments.once:
-                    while relay.step() or not relay.caught_up():
-                        pass
+                    code = publish_waiting(relay)
                 else:
                     relay.run(stop)
     finally:
@@ -109,4 +122,4 @@ def run(arguments: argparse.Namespace) -> int:
         engine.dispose()
         app.close()
     log.info("stopped at position %d, %d published", relay.position(), relay.published)
-    return 0
+    return code
