@@ -50,8 +50,10 @@ test-postgres:  ## the same suite on PostgreSQL
 	LEDGERDESK_TEST_BACKEND=postgres LEDGERDESK_TEST_POSTGRES=$(PG_URL) \
 	  $(BIN)/python -m pytest -m "not kafka" tests
 
-test-kafka:  ## against a Kafka-protocol broker the tests start themselves
+test-kafka:  ## against a Kafka-protocol broker the tests start themselves, both backends
 	$(BIN)/python -m pytest -m kafka tests
+	LEDGERDESK_TEST_BACKEND=postgres LEDGERDESK_TEST_POSTGRES=$(PG_URL) \
+	  $(BIN)/python -m pytest -m kafka tests
 
 test-ui:
 	npm test

@@ -9,7 +9,7 @@ DEFAULT_SECRET = "change-me-ledgerdesk-development-secret"
 
 
 class Settings(BaseSettings):
-    """Every process reads these; docs/configuration lists what each one does."""
+    """Every process reads these; deploy/README.md lists what each one does."""
 
     model_config = SettingsConfigDict(env_prefix="LEDGERDESK_", extra="ignore")
 
