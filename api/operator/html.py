@@ -17,7 +17,9 @@ ATTRIBUTES: dict[str, set[str]] = {
 }
 ATTRIBUTES.setdefault("span", set()).update({"data-mention", "class"})
 ATTRIBUTES.setdefault("a", set()).update({"href", "title", "data-mention"})
-ATTRIBUTES.setdefault("img", set()).update({"src", "alt", "width", "height"})
+ATTRIBUTES.setdefault("img", set()).update(
+    {"src", "alt", "width", "height", "data-attachment-id"}
+)
 ATTRIBUTES.setdefault("p", set()).add("class")
 
 

@@ -38,6 +38,7 @@ def invoice_json(row: Any) -> dict[str, Any]:
         "status": None if row.external_id is None else status_or_default(row.status_id),
         "amount_excl": row.amount_excl,
         "amount_incl": row.amount_incl,
+        "total": row.amount_incl,
         "lines": list(row.lines or []),
         "credits": row.credits,
         "version": row.version,

@@ -105,15 +105,37 @@ def client_email(connection: Connection, row: Any) -> str | None:
     ).scalar()
 
 
+def company_of(connection: Connection, row: Any) -> dict[str, Any] | None:
+    """The ticket's company with archived_at, so the UI can strike it through."""
+    if not row.company_id:
+        return None
+    c = t.companies
+    archived = connection.execute(
+        select(c.c.archived_at).where(
+            c.c.tenant_id == row.tenant_id, c.c.id == row.company_id
+        )
+    ).scalar()
+    return {
+        "id": row.company_id,
+        "name": row.company_name,
+        "archived_at": iso(archived),
+    }
+
+
 def operator_ticket(connection: Connection, row: Any) -> dict[str, Any]:
     """The full operator view of one ticket row."""
     lookups = Lookups(connection, row.tenant_id)
     route = "ticket-templates" if row.is_template else "tickets"
+    client = party(row.client_id, row.client_name, "full_name")
+    if client is not None:
+        client["email"] = client_email(connection, row)
     return {
         **ticket(row, lookups),
         **{name: getattr(row, name) for name in FIELDS},
-        "client": party(row.client_id, row.client_name, "full_name"),
-        "client_email": client_email(connection, row),
+        "client": client,
+        "client_email": client["email"] if client else None,
+        "company": company_of(connection, row),
+        "due_at": iso(row.scheduled_at),
         "operator": party(row.operator_id, row.operator_name, "full_name"),
         "scheduled_at": iso(row.scheduled_at),
         "route": route,
