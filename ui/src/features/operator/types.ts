@@ -50,6 +50,8 @@ export type Ticket = {
   route?: string | null;
   due_at?: string | null;
   updated_at?: string;
+  /** The version the operator loaded; sent back on update so a concurrent save gets 409. */
+  version?: number;
   messages?: OperatorMessage[];
 };
 

@@ -9,10 +9,11 @@ export function listRecords<T>(route: string, builder: Builder, page = 1) {
   return api<ListPage<T>>(`/${route}`, { query: params });
 }
 
-export function getRecord<T>(route: string, id: number | string, withRelations: string[] = []) {
-  const params = new URLSearchParams(builderParams({}));
+/** GET /api/{route}/{id} (or another show path) with builder[with][] relations. */
+export function getRecord<T>(route: string, id: number | string, withRelations: string[] = [], path?: string) {
+  const params = new URLSearchParams();
   withRelations.forEach((r) => params.append('builder[with][]', r));
-  return api<T>(`/${route}/${id}`, { query: params });
+  return api<T>(path ?? `/${route}/${id}`, { query: params });
 }
 
 export const createRecord = <T>(route: string, body: unknown) => api<T>(`/${route}`, { method: 'POST', body });

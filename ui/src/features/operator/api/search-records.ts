@@ -1,11 +1,16 @@
 import { api } from '@/lib/api-client';
-import { builderParams, type Builder } from '@/lib/builder';
-import type { ListPage } from '../types';
 
-export const SEARCH_PAGE_SIZE = 15;
+/** Narrowing a lookup search: by company, or live (not archived) records only. */
+export type LookupConstraints = { companyId?: number | string | null; liveOnly?: boolean };
 
-/** GET /api/{route}?builder[s]=text plus constraints (company, archived_at null...). */
-export function searchRecords<T>(route: string, text: string, constraints: Builder = {}, signal?: AbortSignal) {
-  const params = new URLSearchParams(builderParams({ ...constraints, s: text, paginate: SEARCH_PAGE_SIZE }));
-  return api<ListPage<T>>(`/${route}`, { query: params, signal }).then((r) => r.data);
+/**
+ * GET /api/lookups/{name}?search=text[&company_id=..][&archived_at=null]: the records whose
+ * text contains the search (the API refuses fewer than 2 characters).
+ */
+export async function searchLookup<T>(name: string, text: string, constraints: LookupConstraints = {}, signal?: AbortSignal): Promise<T[]> {
+  const query: Record<string, string> = { search: text };
+  if (constraints.companyId !== undefined && constraints.companyId !== null) query.company_id = String(constraints.companyId);
+  if (constraints.liveOnly) query.archived_at = 'null';
+  const answer = await api<T[] | { data: T[] }>(`/lookups/${name}`, { query, signal, silent: true });
+  return Array.isArray(answer) ? answer : answer.data;
 }

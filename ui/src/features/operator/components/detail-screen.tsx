@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -17,6 +17,8 @@ type Props<T> = {
   withRelations?: string[];
   /** The id; defaults to the route's :id. */
   id?: string | number;
+  /** Where to read the record when it is not GET /{route}/{id}. */
+  showPath?: (id: string | number) => string;
   children: (api: DetailApi<T>) => ReactNode;
 };
 
@@ -24,17 +26,20 @@ type Props<T> = {
  * Loads GET /api/{route}/{id} with its relations, titles the page, reloads on the global
  * 'reload-data' event, and on save PUTs the changes, says 'updated' and reloads.
  */
-export function DetailScreen<T>({ route, modelName, label, withRelations = [], id, children }: Props<T>) {
+export function DetailScreen<T>({ route, modelName, label, withRelations = [], id, showPath, children }: Props<T>) {
   const params = useParams();
   const navigate = useNavigate();
   const recordId = id ?? params.id;
   const [record, setRecord] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const relations = withRelations.join(',');
+  // A new showPath closure each render must not reload the record.
+  const pathOf = useRef(showPath);
+  pathOf.current = showPath;
 
   const load = useCallback(() => {
     if (recordId === undefined) return;
-    getRecord<T>(route, recordId, relations ? relations.split(',') : [])
+    getRecord<T>(route, recordId, relations ? relations.split(',') : [], pathOf.current?.(recordId))
       .then((r) => {
         setRecord(r);
         setFailed(false);

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import type { Builder } from '@/lib/builder';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { searchRecords } from '../../api/search-records';
+import { searchLookup, type LookupConstraints } from '../../api/search-records';
 import { texts } from '../../texts';
 
 export const MIN_SEARCH_LENGTH = 2;
@@ -22,16 +21,17 @@ export function searchHint(text: string, min = MIN_SEARCH_LENGTH): string | null
 
 type Props = {
   label: string;
-  route: string;
+  /** The lookup to search: companies, clients, contracts, locations, ticket-groups... */
+  lookup: string;
   value: SearchOption | null;
   onChange: (value: SearchOption | null) => void;
-  constraints?: Builder;
+  constraints?: LookupConstraints;
   minSearchLength?: number;
   optionLabel?: (row: Row) => string;
 };
 
 /** Looks records up by text once at least two characters are typed, 300 ms after the last key. */
-export function SearchSelect({ label, route, value, onChange, constraints, minSearchLength = MIN_SEARCH_LENGTH, optionLabel = defaultLabel }: Props) {
+export function SearchSelect({ label, lookup, value, onChange, constraints, minSearchLength = MIN_SEARCH_LENGTH, optionLabel = defaultLabel }: Props) {
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -49,7 +49,7 @@ export function SearchSelect({ label, route, value, onChange, constraints, minSe
     }
     const controller = new AbortController();
     setLoading(true);
-    searchRecords<Row>(route, query, JSON.parse(constraintKey) as Builder, controller.signal)
+    searchLookup<Row>(lookup, query, JSON.parse(constraintKey) as LookupConstraints, controller.signal)
       .then((rows) => {
         setOptions(rows.map((r) => ({ id: r.id, label: optionLabel(r) })));
         setActive(0);
@@ -60,7 +60,7 @@ export function SearchSelect({ label, route, value, onChange, constraints, minSe
       });
     return () => controller.abort();
     // optionLabel is a render-time function; the query and constraints decide a search.
-  }, [query, route, constraintKey, minSearchLength]);
+  }, [query, lookup, constraintKey, minSearchLength]);
 
   const pick = (option: SearchOption) => {
     onChange(option);

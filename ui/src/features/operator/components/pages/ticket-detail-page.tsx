@@ -24,6 +24,11 @@ export function replyBlocked(ticket: Ticket, canStore: boolean): string | null {
   return null;
 }
 
+/** Changes plus the loaded version, when the API gave one. */
+export function withVersion(ticket: Ticket, changes: Record<string, unknown>): Record<string, unknown> {
+  return ticket.version === undefined ? changes : { ...changes, version: ticket.version };
+}
+
 function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   const { can } = useSession();
   const { operators } = useOperatorLookups();
@@ -125,7 +130,14 @@ export function TicketDetailPage() {
   const { statuses } = useOperatorLookups();
   const statusId = useId();
   return (
-    <DetailScreen<Ticket> route="tickets" modelName="Ticket" label={(t) => t.reference} withRelations={['messages', 'client', 'company', 'status', 'priority']}>
+    <DetailScreen<Ticket>
+      route="tickets"
+      modelName="Ticket"
+      label={(t) => t.reference}
+      withRelations={['messages', 'client', 'company', 'status', 'priority']}
+      // The operator's view of a ticket: internal notes and version included.
+      showPath={(id) => `/tickets/${id}/edit`}
+    >
       {({ record, save, reload }) => (
         <>
           <p className="ticket-summary">
@@ -145,7 +157,7 @@ export function TicketDetailPage() {
           <p>{record.description}</p>
           <div className="field">
             <label htmlFor={statusId}>Status</label>
-            <select id={statusId} value={record.status_id} onChange={(e) => void save({ status_id: Number(e.target.value) })}>
+            <select id={statusId} value={record.status_id} onChange={(e) => void save(withVersion(record, { status_id: Number(e.target.value) })).catch(() => reload())}>
               {statuses.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name ?? s.label}

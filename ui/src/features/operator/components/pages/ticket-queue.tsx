@@ -70,7 +70,7 @@ export function TicketQueue() {
             <TextFilter label="Search" value={search} onChange={setSearch} />
             <MultiSelectFilter label="Status" value={status} onChange={setStatus} options={statuses.map((s) => ({ value: String(s.id), label: s.name ?? s.label ?? '' }))} />
             <MultiSelectFilter label="Priority" value={priority} onChange={setPriority} options={priorities.map((p) => ({ value: String(p.id), label: p.label ?? '' }))} />
-            <SearchSelect label="Company" route="companies" value={company} onChange={setCompany} constraints={{ whereNull: ['archived_at'] }} />
+            <SearchSelect label="Company" lookup="companies" value={company} onChange={setCompany} constraints={{ liveOnly: true }} />
             <ScheduleFilter label="Scheduled" value={schedule} onChange={setSchedule} />
             <SlaFilter value={sla} onChange={setSla} />
             <YesNoFilter label="Template" value={templates} onChange={setTemplates} />

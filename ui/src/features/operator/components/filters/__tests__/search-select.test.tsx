@@ -12,9 +12,9 @@ function Harness({ onPick }: { onPick?: (o: SearchOption | null) => void }) {
   return (
     <SearchSelect
       label="Company"
-      route="companies"
+      lookup="companies"
       value={value}
-      constraints={{ whereNull: ['archived_at'] }}
+      constraints={{ liveOnly: true, companyId: 3 }}
       onChange={(o) => {
         setValue(o);
         onPick?.(o);
@@ -26,9 +26,9 @@ function Harness({ onPick }: { onPick?: (o: SearchOption | null) => void }) {
 function recordSearches() {
   const seen: URL[] = [];
   server.use(
-    http.get('*/api/companies', ({ request }) => {
+    http.get('*/api/lookups/companies', ({ request }) => {
       seen.push(new URL(request.url));
-      return HttpResponse.json({ data: [{ id: 3, name: 'Acme BV' }, { id: 4, name: 'Acme Holding' }], from: 1, to: 2, total: 2, per_page: 15, current_page: 1, last_page: 1 });
+      return HttpResponse.json([{ id: 3, name: 'Acme BV' }, { id: 4, name: 'Acme Holding' }]);
     }),
   );
   return seen;
@@ -63,8 +63,9 @@ describe('search selector', () => {
     act(() => vi.advanceTimersByTime(1));
     vi.useRealTimers();
     await waitFor(() => expect(seen).toHaveLength(1));
-    expect(seen[0].searchParams.get('builder[s]')).toBe('acm');
-    expect(seen[0].searchParams.getAll('builder[whereNull][]')).toEqual(['archived_at']);
+    expect(seen[0].searchParams.get('search')).toBe('acm');
+    expect(seen[0].searchParams.get('company_id')).toBe('3');
+    expect(seen[0].searchParams.get('archived_at')).toBe('null');
     expect(await screen.findByRole('option', { name: 'Acme Holding' })).toBeInTheDocument();
   });
 

@@ -18,6 +18,7 @@ const ticket = {
   is_template: 0,
   due_at: null,
   updated_at: '2026-11-22T09:00:00Z',
+  version: 4,
   messages: [
     { id: 11, message: '<p>Jammed.</p>', type: 'message', is_from_client: 1, visible_to_client: 1, created_at: '2026-11-22T08:00:00Z', actor: { id: 7, full_name: 'Carla Client', is_operator: 0 } },
   ],
@@ -27,7 +28,7 @@ function serveTicket(overrides: Partial<typeof ticket> = {}) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   let current = { ...ticket, ...overrides };
   server.use(
-    http.get('*/api/tickets/:id', () => HttpResponse.json(current)),
+    http.get('*/api/tickets/:id/edit', () => HttpResponse.json(current)),
     http.put('*/api/tickets/:id', async ({ request }) => {
       const body = (await request.json()) as { status_id: number };
       calls.push({ method: 'PUT', path: new URL(request.url).pathname, body });
@@ -60,7 +61,27 @@ describe('ticket detail page', () => {
     expect(await screen.findByRole('heading', { name: 'T-1000 Ticket' })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Closed');
     expect(await screen.findByText('updated')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'PUT', path: '/api/tickets/1', body: { status_id: 2 } }]);
+    expect(calls).toEqual([{ method: 'PUT', path: '/api/tickets/1', body: { status_id: 2, version: 4 } }]);
+  });
+
+  it('shows the conflict when another operator saved first, and reloads the ticket', async () => {
+    let reads = 0;
+    server.use(
+      http.get('*/api/tickets/:id/edit', () => {
+        reads += 1;
+        return HttpResponse.json(ticket);
+      }),
+      http.put('*/api/tickets/:id', () =>
+        HttpResponse.json({ message: 'Someone else changed this ticket; reload and try again.' }, { status: 409 }),
+      ),
+    );
+    renderOperator('/operator/tickets/1');
+    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Closed');
+    expect(await screen.findByText('Someone else changed this ticket; reload and try again.')).toBeInTheDocument();
+    await waitFor(() => expect(reads).toBe(2));
+    expect(screen.queryByText('updated')).toBeNull();
+    expect(screen.getByLabelText('Status')).toHaveValue('1');
   });
 
   it('sends a reply visible to the client and an internal note that is not', async () => {
