@@ -89,8 +89,16 @@ class Order:
     descending: bool
 
 
-Filter = Compare | NullTest | InList | Between | DatePreset | ActionRequired
-Filter = Filter | Missing | Custom
+Filter = (
+    Compare
+    | NullTest
+    | InList
+    | Between
+    | DatePreset
+    | ActionRequired
+    | Missing
+    | Custom
+)
 
 
 @dataclass(frozen=True)
