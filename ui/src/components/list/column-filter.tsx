@@ -13,32 +13,66 @@ import { dutchDateToIso } from '@/lib/format';
 import { useI18n, type MessageKey } from '@/lib/i18n';
 
 export const TEXT_FILTER_DEBOUNCE_MS = 250;
+/** Relation filters search the related records: they start at two letters. */
+export const MIN_SEARCH_LENGTH = 2;
 
 type Props = { def: FilterDef; column: string; value: FilterValue | undefined; onChange: (v: FilterValue | undefined) => void };
 
 const presetKey = (p: DatePreset) => `filter.date.${p}` as MessageKey;
 
-function TextFilter({ label, value, onChange, numeric }: { label: string; value: string; onChange: (v: string) => void; numeric?: boolean }) {
+function TextFilter({
+  label,
+  value,
+  onChange,
+  numeric,
+  minLength = 0,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  numeric?: boolean;
+  minLength?: number;
+}) {
+  const { t } = useI18n();
+  const hintId = useId();
   const [text, setText] = useState(value);
+  const remaining = minLength - text.trim().length;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => setText(value), [value]);
+  const sent = useRef(value);
+  // Follow outside changes (reset, presets) but not the echo of what was typed here.
+  useEffect(() => {
+    if (value !== sent.current) setText(value);
+    sent.current = value;
+  }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        type="text"
-        inputMode={numeric ? 'decimal' : undefined}
-        value={text}
-        onChange={(e) => {
-          // Numbers accept digits, dot and minus; a comma becomes a dot.
-          const next = numeric ? e.target.value.replace(/,/g, '.').replace(/[^0-9.-]/g, '') : e.target.value;
-          setText(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => onChange(next), TEXT_FILTER_DEBOUNCE_MS);
-        }}
-      />
-    </label>
+    <>
+      <label className="field">
+        <span>{label}</span>
+        <input
+          type="text"
+          inputMode={numeric ? 'decimal' : undefined}
+          value={text}
+          onChange={(e) => {
+            // Numbers accept digits, dot and minus; a comma becomes a dot.
+            const next = numeric ? e.target.value.replace(/,/g, '.').replace(/[^0-9.-]/g, '') : e.target.value;
+            setText(next);
+            clearTimeout(timer.current);
+            const short = next.trim().length > 0 && next.trim().length < minLength;
+            timer.current = setTimeout(() => {
+              sent.current = short ? '' : next;
+              onChange(sent.current);
+            }, TEXT_FILTER_DEBOUNCE_MS);
+          }}
+          aria-describedby={minLength ? hintId : undefined}
+        />
+      </label>
+      {minLength > 0 && (
+        <p id={hintId} className="hint">
+          {remaining > 0 ? t('filter.letters_to_go', { count: remaining }) : t('filter.type_to_search')}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -101,9 +135,17 @@ function Editor({ def, column, value, onChange }: Props) {
   const { t } = useI18n();
   switch (def.type) {
     case 'string':
-    case 'relation':
     case 'custom_field':
       return <TextFilter label={t('filter.contains', { column })} value={(value as string) ?? ''} onChange={onChange} />;
+    case 'relation':
+      return (
+        <TextFilter
+          label={t('filter.contains', { column })}
+          value={(value as string) ?? ''}
+          onChange={onChange}
+          minLength={MIN_SEARCH_LENGTH}
+        />
+      );
     case 'lte':
       return <TextFilter numeric label={t('filter.at_most', { column })} value={(value as string) ?? ''} onChange={onChange} />;
     case 'select':
@@ -182,10 +224,20 @@ export function ColumnFilter(props: Props) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const active = !isEmptyFilter(props.value);
+  useEffect(() => {
+    if (open) panel.current?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
     <span className="column-filter">
       <button
+        ref={button}
         type="button"
         className={active ? 'icon-button filter-active' : 'icon-button'}
         aria-label={t('filter.column', { column: props.column })}
@@ -199,18 +251,19 @@ export function ColumnFilter(props: Props) {
       </button>
       {open && (
         <div
+          ref={panel}
           id={panelId}
           className="filter-panel"
           role="group"
           aria-label={t('filter.column', { column: props.column })}
-          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+          onKeyDown={(e) => e.key === 'Escape' && close()}
         >
           <Editor {...props} />
           <div className="filter-panel-actions">
             <button type="button" onClick={() => props.onChange(undefined)} disabled={!active}>
               {t('filter.clear')}
             </button>
-            <button type="button" onClick={() => setOpen(false)}>
+            <button type="button" onClick={close}>
               {t('common.close')}
             </button>
           </div>

@@ -44,7 +44,7 @@ export function MobileFilterMenu({ presets, countOf, activeId, onApply, activeNa
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   return (
-    <div className="mobile-filter">
+    <div className="mobile-filter" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {t('list.filter')}
       </button>

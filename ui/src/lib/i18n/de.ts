@@ -83,6 +83,8 @@ export const de: Record<MessageKey, string> = {
   'filter.all': 'Alle',
   'filter.none': '(keine)',
   'filter.clear': 'Filter löschen',
+  'filter.letters_to_go': 'noch {count} Buchstaben',
+  'filter.type_to_search': 'Tippen zum Suchen',
   'filter.action_required': 'Handlung erforderlich',
   'filter.date.preset': 'Zeitraum',
   'filter.date.from': 'Von (TT-MM-JJJJ)',

@@ -82,6 +82,8 @@ export const en = {
   'filter.all': 'All',
   'filter.none': '(none)',
   'filter.clear': 'Clear filter',
+  'filter.letters_to_go': '{count} more letters to go',
+  'filter.type_to_search': 'type to search',
   'filter.action_required': 'Action required',
   'filter.date.preset': 'Period',
   'filter.date.from': 'From (dd-mm-yyyy)',

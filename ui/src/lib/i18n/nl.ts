@@ -83,6 +83,8 @@ export const nl: Record<MessageKey, string> = {
   'filter.all': 'Alle',
   'filter.none': '(geen)',
   'filter.clear': 'Filter wissen',
+  'filter.letters_to_go': 'nog {count} letters',
+  'filter.type_to_search': 'typ om te zoeken',
   'filter.action_required': 'Actie vereist',
   'filter.date.preset': 'Periode',
   'filter.date.from': 'Van (dd-mm-jjjj)',
