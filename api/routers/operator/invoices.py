@@ -14,6 +14,7 @@ from api.deps import ServicesDep, TenantDep, User
 from api.operator import invoicing
 from api.operator.access import staff
 from api.operator.records import one
+from api.operator.references import check_references
 from api.pdf import invoice_pdf
 from domain.invoices import status_or_default
 from projections import tables as t
@@ -51,6 +52,7 @@ def create(
     body: InvoiceIn, svc: ServicesDep, user: User = staff("invoices.store")
 ) -> dict[str, Any]:
     """Start a draft invoice, optionally with lines."""
+    check_references(svc.engine, user.tenant_id, body.model_dump())
     invoice_id = svc.domain.create_invoice(
         user.tenant_id,
         user.id,

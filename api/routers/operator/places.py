@@ -12,6 +12,7 @@ from api.deps import ServicesDep, User
 from api.operator.access import staff
 from api.operator.builder import builder_page
 from api.operator.records import located, one
+from api.operator.references import check_references
 from api.query.compile import like_pattern
 from api.schemas import Message
 from domain.organisations import Location, TicketGroup
@@ -71,6 +72,7 @@ def place_router(
     ) -> dict[str, Any]:
         """Create a record with a name and optionally a company."""
         values = body.model_dump(exclude_none=True, include=fields)
+        check_references(svc.engine, user.tenant_id, values)
         if cls is Location:
             record_id = svc.domain.register_location(user.tenant_id, user.id, values)
         else:
@@ -95,6 +97,7 @@ def place_router(
         """Change fields; archived_at null restores an archived record."""
         row = one(svc.engine, table, user.tenant_id, record_id)
         sent = body.model_dump(exclude_unset=True)
+        check_references(svc.engine, user.tenant_id, sent)
         restore = "archived_at" in sent and sent.pop("archived_at") is None
         svc.domain.change_archivable(
             user.tenant_id,

@@ -12,6 +12,7 @@ from api.errors import invalid
 from api.operator import invoicing
 from api.operator.access import staff
 from api.operator.records import one
+from api.operator.references import check_references
 from api.present.common import Lookups
 from api.present.rows import quote_detail
 from domain.quotes import ACCEPTED
@@ -58,6 +59,7 @@ def create(
     body: QuoteIn, svc: ServicesDep, user: User = staff("quotes.store")
 ) -> dict[str, Any]:
     """Draft a quote in concept."""
+    check_references(svc.engine, user.tenant_id, body.model_dump())
     quote_id = svc.domain.draft_quote(
         user.tenant_id,
         user.id,

@@ -13,6 +13,7 @@ from api.errors import invalid, not_found
 from api.operator.access import staff
 from api.operator.paging import page_args, page_of
 from api.operator.records import one
+from api.operator.references import check_references
 from api.operator.tickets import operator_ticket, parse_moment
 from api.present.common import Lookups
 from api.present.rows import ticket
@@ -109,6 +110,7 @@ def ticket_router(route: str, template: bool) -> APIRouter:
     ) -> dict[str, Any]:
         """Open a ticket (or template) with any fields and a status."""
         fields = _fields(body, unset=False)
+        check_references(svc.engine, user.tenant_id, body.model_dump())
         if body.status_id is not None:
             fields["status_id"] = body.status_id
         if template:
@@ -145,6 +147,9 @@ def ticket_router(route: str, template: bool) -> APIRouter:
         """Change fields and status; a stale version is refused with 409."""
         _row(svc, user, ticket_id, template)
         changes = _fields(body, unset=True)
+        check_references(
+            svc.engine, user.tenant_id, body.model_dump(exclude_unset=True)
+        )
         if "description" in changes and not changes["description"]:
             raise invalid("description", "The description field is required.")
         if body.status_id is not None:

@@ -15,6 +15,7 @@ from api.errors import invalid, not_found
 from api.operator import invoicing
 from api.operator.access import staff
 from api.operator.records import one
+from api.operator.references import check_references
 from api.operator.tickets import parse_moment, time_row
 from projections import tables as t
 
@@ -96,6 +97,7 @@ def create(
 ) -> dict[str, Any]:
     """Register time on a ticket, booked on a contract when one is named."""
     one(svc.engine, t.tickets, user.tenant_id, body.ticket_id)
+    check_references(svc.engine, user.tenant_id, body.model_dump())
     minutes = minutes_of(body.minutes if body.minutes is not None else body.time_spent)
     if body.contract_id:
         contract = one(svc.engine, t.contracts, user.tenant_id, body.contract_id)

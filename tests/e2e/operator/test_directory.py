@@ -139,4 +139,4 @@ def test_locations_and_ticket_groups_archive_and_restore(
         bad = desk.post(
             f"/api/{route}", first, json={"name": "X", "company_id": "nope"}
         )
-        assert bad.status_code == 404
+        assert bad.status_code == 422 and "company_id" in bad.json()["errors"]

@@ -176,3 +176,28 @@ def test_two_operators_saving_at_the_same_moment_lose_nothing(
     winner = "By Femke" if codes[0] == 200 else "By Sander"
     now = desk.get(f"/api/tickets/{ticket_id}/edit", first).json()
     assert now["description"] == winner and now["version"] == version + 1
+
+
+def test_unknown_references_are_422_on_their_field(
+    desk: Desk, first: dict[str, str]
+) -> None:
+    for field, value in (
+        ("priority_id", 999),
+        ("company_id", "nope"),
+        ("ticket_group_id", "nope"),
+        ("sla_id", 42),
+    ):
+        answer = desk.post(
+            "/api/tickets/open", first, json={"description": "x", field: value}
+        )
+        assert answer.status_code == 422, field
+        assert field in answer.json()["errors"]
+    ticket_id = desk.ticket_of("client@demo.test").id
+    moved = desk.put(f"/api/tickets/{ticket_id}", first, json={"location_id": "x"})
+    assert moved.status_code == 422 and "location_id" in moved.json()["errors"]
+    empty = desk.post("/api/tickets/open", first, json={})
+    assert empty.status_code == 422 and "description" in empty.json()["errors"]
+    text = desk.post(
+        "/api/tickets/open", first, json={"description": "x", "priority_id": "high"}
+    )
+    assert text.status_code == 422
