@@ -5,15 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import select
-
 from api.actions.attachments import Upload, store
 from api.deps import Tenant, User
 from api.errors import ApiError, invalid
 from api.listing import find
 from api.present.common import Lookups
 from api.services import Services
-from projections import tables as t
 
 LISTS = {
     "priority_id": "priorities",
@@ -120,16 +117,3 @@ def reply(
     )
     svc.settle()
     return message_id
-
-
-def ticket_exists(svc: Services, tenant_id: str, ticket_id: str) -> bool:
-    """Whether the read model has the ticket."""
-    with svc.engine.connect() as connection:
-        return (
-            connection.execute(
-                select(t.tickets.c.id).where(
-                    t.tickets.c.tenant_id == tenant_id, t.tickets.c.id == ticket_id
-                )
-            ).first()
-            is not None
-        )

@@ -14,13 +14,11 @@ from sqlalchemy import (
     exists,
     false,
     func,
-    not_,
     or_,
     select,
-    true,
 )
 
-from api.query.spec import BOOL, DATETIME, TEXT, Field, Resource
+from api.query.spec import BOOL, DATETIME, Field, Resource
 from api.query.tree import (
     ActionRequired,
     Between,
@@ -198,11 +196,3 @@ class Compiler:
     def count(self, query: Query) -> Select[Any]:
         """The number of matching rows."""
         return select(func.count()).select_from(self.table).where(*self.where(query))
-
-
-def always(flag: bool) -> ColumnElement[bool]:
-    """A constant condition."""
-    return true() if flag else not_(true())
-
-
-__all__ = ["Compiler", "Scope", "TEXT", "always"]

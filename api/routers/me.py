@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter
@@ -48,8 +49,6 @@ def save_layout(
     body: MeIn, user: UserDep, tenant: TenantDep, svc: ServicesDep
 ) -> Message:
     """Keep the user's table layouts ({userId}_{filter|order|...}_{route})."""
-    import json
-
     configs = {
         c.name: c.value if isinstance(c.value, str) else json.dumps(c.value)
         for c in body.relationships.configs

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Query
@@ -20,8 +21,6 @@ router = APIRouter(tags=["presets"])
 
 
 def _check_filter(route: str, filter_config: Any) -> None:
-    import json
-
     text = (
         filter_config if isinstance(filter_config, str) else json.dumps(filter_config)
     )

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
+from sqlalchemy import select
 
 from api.deps import Caller, CallerDep, ServicesDep, User, require
 from api.errors import denied, not_found, unauthenticated
@@ -44,8 +45,6 @@ def _row(svc: Services, who: Caller, quote_id: str, permission: str) -> Any:
         raise unauthenticated()
     table = QUOTES.table
     compiler = Compiler(QUOTES, Scope(who.tenant.id))
-    from sqlalchemy import select
-
     with svc.engine.connect() as connection:
         row = connection.execute(
             select(table).where(*compiler.base(), table.c.id == quote_id)
