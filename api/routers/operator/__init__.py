@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from api.routers.operator import (
+    agreements,
     companies,
     invoices,
     lookups,
@@ -30,5 +31,8 @@ OPERATOR_ROUTERS = [
     quotes.router,
     invoices.invoices,
     invoices.exports,
+    agreements.contracts,
+    agreements.subscriptions,
+    agreements.assets,
     *settings.ROUTERS,
 ]
