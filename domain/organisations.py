@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from eventsourcing.domain import event
 
@@ -15,6 +15,8 @@ class Archivable(LedgerAggregate):
 
     archived = False
     allowed_fields: ClassVar[frozenset[str]] = frozenset()
+    if TYPE_CHECKING:  # set by each subclass's created event, not a field of it
+        fields: dict[str, Any]
 
     def archive(self, actor: str) -> None:
         """Archive: hidden from pickers, shown struck through."""

@@ -43,7 +43,9 @@ class Store(Application):
     ) -> A:
         """The aggregate of that type in that tenant, else NotFound."""
         try:
-            aggregate = self.repository.get(as_uuid(aggregate_id), version=version)
+            aggregate: object = self.repository.get(
+                as_uuid(aggregate_id), version=version
+            )
         except AggregateNotFoundError as error:
             raise NotFound(f"{cls.__name__} not found.", "id") from error
         if not isinstance(aggregate, cls) or aggregate.tenant_id != tenant_id:

@@ -241,7 +241,7 @@ def _kind(a: Apply) -> str:
             ).scalar()
             or ""
         )
-    return a.models[a.aggregate_id]
+    return a.models[a.aggregate_id] or ""
 
 
 def settings_started(a: Apply) -> None:
