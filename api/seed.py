@@ -480,7 +480,8 @@ def seed_tickets(
     done = 0
     while done < count:
         size = min(batch, count - done)
-        specs, firsts = [], []
+        specs: list[dict[str, Any]] = []
+        firsts: list[dict[str, Any] | None] = []
         for _ in range(size):
             company, client = rng.choice(companies_and_clients)
             subject = rng.choice(SUBJECTS)
