@@ -30,6 +30,16 @@ class PersonIn(BaseModel):
     language: str | None = Field(None, max_length=2)
 
 
+def known_companies(svc: Any, tenant_id: str, ids: list[str] | None) -> None:
+    """Every named company must exist in the tenant, else 422 on company_ids."""
+    if not ids:
+        return
+    with svc.engine.connect() as connection:
+        found = company_names(connection, tenant_id, set(ids))
+    if len(found) != len(set(ids)):
+        raise invalid("company_ids", "The selected company_ids is invalid.")
+
+
 def people_router(route: str, operators: bool) -> APIRouter:
     """The routes of /clients (is_operator 0) or /operators (1 and 2)."""
     router = APIRouter(prefix=f"/{route}", tags=[f"operator-{route}"])
@@ -93,6 +103,7 @@ def people_router(route: str, operators: bool) -> APIRouter:
             )
         if not body.email:
             raise invalid("email", "The email field is required.")
+        known_companies(svc, me.tenant_id, body.company_ids)
         uid = svc.domain.register_user(
             me.tenant_id,
             me.id,
@@ -126,6 +137,7 @@ def people_router(route: str, operators: bool) -> APIRouter:
         """Change name, companies, role, permissions or language."""
         of_kind(one(svc.engine, c, me.tenant_id, user_id))
         changes = body.model_dump(exclude_unset=True, exclude={"email", "is_operator"})
+        known_companies(svc, me.tenant_id, changes.get("company_ids"))
         svc.domain.update_user(me.tenant_id, me.id, user_id, changes)
         svc.settle()
         return shown(svc, me.tenant_id, user_id)

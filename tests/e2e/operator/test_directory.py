@@ -96,6 +96,12 @@ def test_clients_and_operators(desk: Desk, first: dict[str, str]) -> None:
         "/api/clients", first, json={"email": "eva@echo.test", "first_name": "Eva"}
     )
     assert duplicate.status_code == 409
+    unknown = desk.post(
+        "/api/clients",
+        first,
+        json={"email": "u@echo.test", "first_name": "U", "company_ids": ["nope"]},
+    )
+    assert unknown.status_code == 422 and "company_ids" in unknown.json()["errors"]
 
     operator = desk.post(
         "/api/operators",
