@@ -9,6 +9,7 @@ from api import errors
 from api.auth.sessions import Sessions
 from api.auth.throttle import Throttle
 from api.bootstrap import build_application, build_engine
+from api.guards import RefuseNul
 from api.mail import mailer_from_env
 from api.routers import ROUTERS
 from api.services import Services
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = svc.engine
     app.state.follower = svc.follower
     errors.install(app)
+    app.add_middleware(RefuseNul)
     for router in ROUTERS:
         app.include_router(router, prefix="/api")
     mount_ui(app)

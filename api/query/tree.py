@@ -15,6 +15,7 @@ DEFAULT_PAGE_SIZE = 15
 DATE_PRESETS = ("today", "future", "past", "+1", "+2", "+3", "-1", "-2")
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_TEXT = 200
+MAX_INT = 2**62
 Value = str | int | float | bool | datetime | None
 
 
@@ -120,7 +121,10 @@ def coerce(field: Field, raw: Any, param: str) -> Value:
         raise BuilderError(param, "The value is too long.")
     try:
         if field.kind == INT:
-            return int(text)
+            number = int(text)
+            if abs(number) > MAX_INT:
+                raise ValueError(text)
+            return number
         if field.kind == FLOAT:
             number = float(text)
             if number != number or number in (float("inf"), float("-inf")):

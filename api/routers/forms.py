@@ -11,6 +11,7 @@ from starlette.datastructures import UploadFile
 
 from api.actions.attachments import MAX_BYTES, MAX_FILES, Upload
 from api.errors import ApiError, invalid
+from api.guards import has_nul
 
 FILE_FIELD = re.compile(r"^(file|files)(\[\d{0,3}\])?$")
 
@@ -33,6 +34,8 @@ async def read_body(request: Request) -> tuple[dict[str, Any], list[Upload]]:
                     raise invalid(key, "Unexpected file field.")
                 content = await value.read(MAX_BYTES + 1)
                 uploads.append(Upload(key, value.filename or "file", content))
+            elif has_nul(value) or has_nul(key):
+                raise invalid(key[:60], "The request contains a NUL character.")
             elif key.startswith("custom_values[") and key.endswith("]"):
                 values.setdefault("custom_values", {})[key[14:-1]] = value
             else:

@@ -293,3 +293,29 @@ def test_malformed_builder_is_422_naming_the_parameter(
     body = answer.json()
     assert body["message"]
     assert list(body["errors"]) == [name]
+
+
+def test_inputs_no_database_accepts_are_422_not_500(
+    portal: Portal, client_a: dict[str, str]
+) -> None:
+    nul = portal.get("/api/tickets", client_a, params={"builder[s]": "a\x00b"})
+    assert nul.status_code == 422
+    huge = portal.get(
+        "/api/tickets",
+        client_a,
+        params={"builder[where][0][]": ["status_id", "=", "9" * 30]},
+    )
+    assert huge.status_code == 422
+    assert list(huge.json()["errors"]) == ["builder.where.0"]
+    body = portal.post(
+        "/api/tickets", client_a, json={"description": "a\x00b", "priority_id": 1}
+    )
+    assert body.status_code == 422
+    form = portal.post(
+        "/api/tickets", client_a, data={"description": "a\x00b", "priority_id": "1"}
+    )
+    assert form.status_code == 422
+    login = portal.client.post(
+        "/api/auth/login", json={"username": "client@demo.test\x00", "password": "demo"}
+    )
+    assert login.status_code == 422
