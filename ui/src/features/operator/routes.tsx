@@ -1,3 +1,4 @@
+import './operator.css';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { OperatorLayout } from './components/pages/operator-layout';
 import { TicketQueue } from './components/pages/ticket-queue';

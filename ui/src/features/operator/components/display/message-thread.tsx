@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { OperatorMessage } from '../../types';
+import { toast } from '@/lib/toast';
+import { deleteMessage } from '../../api/update-message';
+import type { Operator, OperatorMessage } from '../../types';
 import { texts } from '../../texts';
+import { useConfirm } from '../widgets/confirm-dialog';
+import { MessageEdit } from './message-edit';
 import { ActorName, Badge } from './badges';
 import { RelativeTime } from './relative-time';
 
@@ -36,8 +40,18 @@ function MessageBody({ message }: { message: OperatorMessage }) {
 
 const isInternal = (m: OperatorMessage) => !Number(m.visible_to_client);
 
-export function MessageThread({ messages, label = 'Messages' }: { messages: OperatorMessage[]; label?: string }) {
+type ThreadProps = {
+  messages: OperatorMessage[];
+  label?: string;
+  /** With operators and onChanged, each message can be edited and deleted. */
+  operators?: Operator[];
+  onChanged?: () => void;
+};
+
+export function MessageThread({ messages, label = 'Messages', operators = [], onChanged }: ThreadProps) {
   const { hash } = useLocation();
+  const [editing, setEditing] = useState<OperatorMessage['id'] | null>(null);
+  const [dialog, confirm] = useConfirm();
   const highlighted = /^#message-(\d+)$/.exec(hash)?.[1];
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -46,49 +60,81 @@ export function MessageThread({ messages, label = 'Messages' }: { messages: Oper
     el?.scrollIntoView?.({ block: 'center' });
   }, [highlighted, messages.length]);
   if (messages.length === 0) return <p className="muted">No messages yet.</p>;
+  const remove = async (m: OperatorMessage) => {
+    try {
+      await confirm();
+    } catch {
+      return;
+    }
+    await deleteMessage(m.id);
+    toast.success(texts.itemDeleted);
+    onChanged?.();
+  };
   return (
-    <ol className="thread" aria-label={label} ref={listRef}>
-      {messages.map((m) => {
-        const classes = ['message'];
-        if (isInternal(m)) classes.push('internal-note');
-        if (Number(m.is_from_client)) classes.push('from-client');
-        if (String(m.id) === highlighted) classes.push('highlighted');
-        return (
-          <li
-            key={m.id}
-            id={`message-${m.id}`}
-            className={classes.join(' ')}
-            aria-current={String(m.id) === highlighted ? 'true' : undefined}
-            style={isInternal(m) ? { background: '#fff7e6', borderLeft: '4px solid #c2410c' } : undefined}
-          >
-            <div className="message-meta">
-              <ActorName actor={m.actor} externalSender={m.original_email_from} /> <RelativeTime value={m.created_at} />
-              {isInternal(m) ? (
-                <>
-                  {' '}
-                  <Badge label={texts.internalNote} styleName="warning" />
-                </>
-              ) : null}
-            </div>
-            {m.type === 'status-changed' && m.data?.status ? (
-              <p className="status-change">Status: {m.data.status.name}</p>
-            ) : (
-              <MessageBody message={m} />
-            )}
-            {m.attachments && m.attachments.length > 0 && (
-              <ul className="attachments">
-                {m.attachments.map((a) => (
-                  <li key={a.id}>
-                    <a href={a.url} download={a.name}>
-                      {a.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      {dialog}
+      <ol className="thread" aria-label={label} ref={listRef}>
+        {messages.map((m) => {
+          const classes = ['message'];
+          if (isInternal(m)) classes.push('internal-note');
+          if (Number(m.is_from_client)) classes.push('from-client');
+          if (String(m.id) === highlighted) classes.push('highlighted');
+          return (
+            <li
+              key={m.id}
+              id={`message-${m.id}`}
+              className={classes.join(' ')}
+              aria-current={String(m.id) === highlighted ? 'true' : undefined}
+              style={isInternal(m) ? { background: '#fff7e6', borderLeft: '4px solid #c2410c' } : undefined}
+            >
+              <div className="message-meta">
+                <ActorName actor={m.actor} externalSender={m.original_email_from} /> <RelativeTime value={m.created_at} />
+                {isInternal(m) ? (
+                  <>
+                    {' '}
+                    <Badge label={texts.internalNote} styleName="warning" />
+                  </>
+                ) : null}
+              </div>
+              {m.type === 'status-changed' && m.data?.status ? (
+                <p className="status-change">Status: {m.data.status.name}</p>
+              ) : editing === m.id ? (
+                <MessageEdit
+                  message={m}
+                  operators={operators}
+                  onDone={(saved) => {
+                    setEditing(null);
+                    if (saved) onChanged?.();
+                  }}
+                />
+              ) : (
+                <MessageBody message={m} />
+              )}
+              {onChanged && editing !== m.id && m.type !== 'status-changed' && (
+                <div className="message-actions">
+                  <button type="button" aria-label={`Edit message ${m.id}`} onClick={() => setEditing(m.id)}>
+                    Edit
+                  </button>{' '}
+                  <button type="button" aria-label={`Delete message ${m.id}`} onClick={() => void remove(m)}>
+                    {texts.delete}
+                  </button>
+                </div>
+              )}
+              {m.attachments && m.attachments.length > 0 && (
+                <ul className="attachments">
+                  {m.attachments.map((a) => (
+                    <li key={a.id}>
+                      <a href={a.url} download={a.name}>
+                        {a.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { formatEuro, formatQuantity } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { sendQuote } from '../../api/send-quote';
+import { addQuoteLine, removeQuoteLine } from '../../api/quote-lines';
+import { NumberInput } from '../widgets/number-input';
 import type { Line, Quote } from '../../types';
 import { ArchivedName, Badge, ClientName, Truncated } from '../display/badges';
 import { RouteLink } from '../display/route-link';
@@ -95,6 +97,40 @@ function SendButton({ quote, reload }: { quote: Quote; reload: () => void }) {
   );
 }
 
+/** A concept quote takes new lines: description, quantity and price. */
+function AddLineForm({ quote, reload }: { quote: Quote; reload: () => void }) {
+  const [description, setDescription] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [price, setPrice] = useState('');
+  const valid = description.trim() !== '' && Number.isFinite(Number(quantity)) && quantity !== '' && price !== '' && Number.isFinite(Number(price));
+  return (
+    <form
+      aria-label="Add a line"
+      className="add-line"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!valid) return;
+        await addQuoteLine(quote.id, { description: description.trim(), quantity: Number(quantity), price: Number(price) });
+        toast.success('Line added');
+        setDescription('');
+        setQuantity('1');
+        setPrice('');
+        reload();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`line-description-${quote.id}`}>Description</label>
+        <input id={`line-description-${quote.id}`} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </div>
+      <NumberInput label="Quantity" value={quantity} onChange={setQuantity} />
+      <NumberInput label="Price" value={price} onChange={setPrice} />
+      <button type="submit" disabled={!valid}>
+        Add line
+      </button>
+    </form>
+  );
+}
+
 export function QuoteDetailPage() {
   return (
     <DetailScreen<Quote> route="quotes" modelName="Quote" label={(q) => q.label ?? q.name} withRelations={['lines', 'company', 'client']}>
@@ -103,10 +139,31 @@ export function QuoteDetailPage() {
           <p>
             {record.name} <QuoteStatus id={record.status_id} />
           </p>
-          <LinesTable lines={record.lines ?? []} />
+          <LinesTable
+            lines={record.lines ?? []}
+            actions={
+              record.status_id === 1
+                ? (line) =>
+                    line.id === undefined ? null : (
+                      <button
+                        type="button"
+                        aria-label={`Remove ${line.description}`}
+                        onClick={async () => {
+                          await removeQuoteLine(record.id, line.id!);
+                          toast.success('Line removed');
+                          reload();
+                        }}
+                      >
+                        Remove
+                      </button>
+                    )
+                : undefined
+            }
+          />
           <p>
             <strong>Total: {formatEuro(record.total)}</strong>
           </p>
+          {record.status_id === 1 && <AddLineForm quote={record} reload={reload} />}
           <SendButton quote={record} reload={reload} />
         </>
       )}

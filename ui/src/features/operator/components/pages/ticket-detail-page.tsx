@@ -126,6 +126,11 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
   );
 }
 
+function ThreadWithEdit({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const { operators } = useOperatorLookups();
+  return <MessageThread messages={ticket.messages ?? []} operators={operators} onChanged={reload} />;
+}
+
 export function TicketDetailPage() {
   const { statuses } = useOperatorLookups();
   const statusId = useId();
@@ -165,7 +170,7 @@ export function TicketDetailPage() {
               ))}
             </select>
           </div>
-          <MessageThread messages={record.messages ?? []} />
+          <ThreadWithEdit ticket={record} reload={reload} />
           <Composer ticket={record} reload={reload} />
           <TimeRegistrationForm ticket={record} reload={reload} />
         </>

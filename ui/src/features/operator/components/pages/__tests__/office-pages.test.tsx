@@ -39,6 +39,41 @@ describe('quotes', () => {
     expect(sent).toBe(true);
     expect(await screen.findByText('Sent')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send quote' })).toBeDisabled();
+    expect(screen.queryByRole('form', { name: 'Add a line' })).toBeNull();
+  });
+});
+
+describe('quote lines', () => {
+  it('adds a line with a comma price and removes one, only in concept', async () => {
+    const calls: { method: string; path: string; body: unknown }[] = [];
+    server.use(
+      http.get('*/api/quotes/:id', () =>
+        HttpResponse.json({ id: 5, name: 'Network upgrade', label: 'Q-5', status_id: 1, total: 0, company, client: null, lines: [{ id: 'l1', description: 'Old cable', quantity: 1, price: 5, total: 5 }] }),
+      ),
+      http.post('*/api/quotes/:id/lines', async ({ request }) => {
+        calls.push({ method: 'POST', path: new URL(request.url).pathname, body: await request.json() });
+        return HttpResponse.json({}, { status: 201 });
+      }),
+      http.delete('*/api/quotes/:id/lines/:line', ({ request }) => {
+        calls.push({ method: 'DELETE', path: new URL(request.url).pathname, body: null });
+        return HttpResponse.json({});
+      }),
+    );
+    renderOperator('/operator/quotes/5');
+    const form = await screen.findByRole('form', { name: 'Add a line' });
+    await userEvent.type(within(form).getByLabelText('Description'), 'Patch panel');
+    await userEvent.clear(within(form).getByLabelText('Quantity'));
+    await userEvent.type(within(form).getByLabelText('Quantity'), '2');
+    await userEvent.type(within(form).getByLabelText('Price'), '49,95');
+    expect(within(form).getByLabelText('Price')).toHaveValue('49.95');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add line' }));
+    expect(await screen.findByText('Line added')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Old cable' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/quotes/5/lines', body: { description: 'Patch panel', quantity: 2, price: 49.95 } },
+      { method: 'DELETE', path: '/api/quotes/5/lines/l1', body: null },
+    ]);
   });
 });
 

@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { renderWithProviders } from '@/testing/test-utils';
+import { MessageThread } from '../message-thread';
+import { messageChanges } from '../message-edit';
+import type { OperatorMessage } from '../../../types';
+import { operators } from '../../../testing/operator-session';
+
+const note: OperatorMessage = {
+  id: 2,
+  message: '<p>Check the toner.</p>',
+  type: 'message',
+  is_from_client: 0,
+  visible_to_client: 0,
+  created_at: '2026-11-22T10:05:00Z',
+  actor: { id: 21, full_name: 'Olga Operator', is_operator: 1 },
+};
+
+describe('message edit', () => {
+  it('works out only the changed fields', () => {
+    expect(messageChanges(note, { message: note.message, visible: false })).toEqual({});
+    expect(messageChanges(note, { message: '<p>New</p>', visible: false })).toEqual({ message: '<p>New</p>' });
+    expect(messageChanges(note, { message: note.message, visible: true })).toEqual({ visible_to_client: 1 });
+  });
+
+  it('just closes when nothing changed', async () => {
+    const onChanged = vi.fn();
+    renderWithProviders(<MessageThread messages={[note]} operators={operators} onChanged={onChanged} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit message 2' }));
+    expect(screen.getByRole('textbox', { name: 'Edit message 2' })).toContainHTML('<p>Check the toner.</p>');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('textbox', { name: 'Edit message 2' })).toBeNull();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('sends only the changed fields and reloads', async () => {
+    let body: unknown = null;
+    server.use(
+      http.put('*/api/messages/2', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...note, visible_to_client: 1 });
+      }),
+    );
+    const onChanged = vi.fn();
+    renderWithProviders(<MessageThread messages={[note]} operators={operators} onChanged={onChanged} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit message 2' }));
+    const editor = screen.getByRole('textbox', { name: 'Edit message 2' });
+    editor.innerHTML = '<p>Toner replaced.</p>';
+    fireEvent.input(editor);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(body).toEqual({ message: '<p>Toner replaced.</p>' });
+    expect(await screen.findByText('Item bijgewerkt.')).toBeInTheDocument();
+  });
+
+  it('deletes a message after confirmation', async () => {
+    let deleted = false;
+    server.use(
+      http.delete('*/api/messages/2', () => {
+        deleted = true;
+        return HttpResponse.json({ message: 'Item verwijderd.' });
+      }),
+    );
+    const onChanged = vi.fn();
+    renderWithProviders(<MessageThread messages={[note]} operators={operators} onChanged={onChanged} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete message 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Do you really want to delete this?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(deleted).toBe(true);
+  });
+
+  it('offers no edit or delete on a read-only thread', () => {
+    renderWithProviders(<MessageThread messages={[note]} />);
+    expect(screen.queryByRole('button', { name: 'Edit message 2' })).toBeNull();
+  });
+});
