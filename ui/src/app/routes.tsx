@@ -6,27 +6,43 @@ import { MsGraphCode } from '@/features/auth/components/msgraph-code';
 import { Forbidden } from '@/features/errors/components/forbidden';
 import { NotFound } from '@/features/errors/components/not-found';
 import { SetupScreen } from '@/features/errors/components/setup-screen';
-import { TicketsList } from '@/features/tickets/components/tickets-list';
-import { TicketCreate } from '@/features/tickets/components/ticket-create';
-import { TicketDetail } from '@/features/tickets/components/ticket-detail';
-import { QuotesList } from '@/features/quotes/components/quotes-list';
-import { QuoteDetail } from '@/features/quotes/components/quote-detail';
-import { SubscriptionsList } from '@/features/subscriptions/components/subscriptions-list';
-import { SubscriptionDetail } from '@/features/subscriptions/components/subscription-detail';
-import { AssetsList } from '@/features/assets/components/assets-list';
-import { AssetDetail } from '@/features/assets/components/asset-detail';
-import { ContractsList } from '@/features/contracts/components/contracts-list';
-import { ContractDetail } from '@/features/contracts/components/contract-detail';
-import { InvoicesList } from '@/features/invoices/components/invoices-list';
 import { Shell } from './shell';
 import { LogoutRoute } from './logout-route';
+import { RouteError } from './route-error';
 
-// Each guarded route's name is also the permission it needs (SPEC §6).
-const guarded = (path: string, name: string, element: React.ReactNode): RouteObject => ({
+/** How long a screen's code may take to arrive before the route fails (SPEC §9). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Loading the screen took too long.')), ms);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+type Screen = () => Promise<{ Component: React.ComponentType }>;
+
+// Each guarded route's name is also the permission it needs (SPEC §6). Its screen is
+// loaded on first use, so the first page downloads only what it shows.
+const guarded = (path: string, name: string, screen: Screen): RouteObject => ({
   path,
-  element,
+  lazy: () => withTimeout(screen),
   handle: { name },
 });
+
+const screen =
+  <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType): Screen =>
+  () =>
+    load().then((m) => ({ Component: pick(m) }));
 
 export const routes: RouteObject[] = [
   { path: '/login/:guard?', element: <LoginForm /> },
@@ -39,19 +55,20 @@ export const routes: RouteObject[] = [
   { path: '/404', element: <NotFound /> },
   {
     element: <Shell />,
+    errorElement: <RouteError />,
     children: [
-      guarded('/tickets', 'tickets.index', <TicketsList />),
-      guarded('/tickets/create', 'tickets.create', <TicketCreate />),
-      guarded('/tickets/:id', 'tickets.show', <TicketDetail />),
-      guarded('/quotes', 'quotes.index', <QuotesList />),
-      guarded('/quotes/:id', 'quotes.show', <QuoteDetail />),
-      guarded('/subscriptions', 'subscriptions.index', <SubscriptionsList />),
-      guarded('/subscriptions/:id', 'subscriptions.show', <SubscriptionDetail />),
-      guarded('/assets', 'assets.index', <AssetsList />),
-      guarded('/assets/:id', 'assets.show', <AssetDetail />),
-      guarded('/contracts', 'contracts.index', <ContractsList />),
-      guarded('/contracts/:id', 'contracts.show', <ContractDetail />),
-      guarded('/invoices', 'invoices.index', <InvoicesList />),
+      guarded('/tickets', 'tickets.index', screen(() => import('@/features/tickets/components/tickets-list'), (m) => m.TicketsList)),
+      guarded('/tickets/create', 'tickets.create', screen(() => import('@/features/tickets/components/ticket-create'), (m) => m.TicketCreate)),
+      guarded('/tickets/:id', 'tickets.show', screen(() => import('@/features/tickets/components/ticket-detail'), (m) => m.TicketDetail)),
+      guarded('/quotes', 'quotes.index', screen(() => import('@/features/quotes/components/quotes-list'), (m) => m.QuotesList)),
+      guarded('/quotes/:id', 'quotes.show', screen(() => import('@/features/quotes/components/quote-detail'), (m) => m.QuoteDetail)),
+      guarded('/subscriptions', 'subscriptions.index', screen(() => import('@/features/subscriptions/components/subscriptions-list'), (m) => m.SubscriptionsList)),
+      guarded('/subscriptions/:id', 'subscriptions.show', screen(() => import('@/features/subscriptions/components/subscription-detail'), (m) => m.SubscriptionDetail)),
+      guarded('/assets', 'assets.index', screen(() => import('@/features/assets/components/assets-list'), (m) => m.AssetsList)),
+      guarded('/assets/:id', 'assets.show', screen(() => import('@/features/assets/components/asset-detail'), (m) => m.AssetDetail)),
+      guarded('/contracts', 'contracts.index', screen(() => import('@/features/contracts/components/contracts-list'), (m) => m.ContractsList)),
+      guarded('/contracts/:id', 'contracts.show', screen(() => import('@/features/contracts/components/contract-detail'), (m) => m.ContractDetail)),
+      guarded('/invoices', 'invoices.index', screen(() => import('@/features/invoices/components/invoices-list'), (m) => m.InvoicesList)),
     ],
   },
   { path: '/', element: <Navigate to="/tickets" replace /> },

@@ -204,6 +204,8 @@ export const de: Record<MessageKey, string> = {
   'errors.forbidden': 'Zugriff verweigert.',
   'errors.not_found': 'Diese Seite gibt es nicht.',
   'errors.tenant_not_found': 'Unter {domain} gibt es kein Portal.',
+  'errors.load_failed': 'Diese Seite konnte nicht geladen werden.',
+  'errors.reload': 'Neu laden',
   'errors.home': 'Zu Ihren Tickets',
 
   'setup.title': 'Fast fertig',

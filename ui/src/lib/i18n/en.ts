@@ -203,6 +203,8 @@ export const en = {
   'errors.forbidden': 'Permission denied.',
   'errors.not_found': 'This page does not exist.',
   'errors.tenant_not_found': 'There is no portal at {domain}.',
+  'errors.load_failed': 'This screen could not be loaded.',
+  'errors.reload': 'Reload',
   'errors.home': 'Go to your tickets',
 
   'setup.title': 'Almost there',

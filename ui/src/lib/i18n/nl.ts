@@ -204,6 +204,8 @@ export const nl: Record<MessageKey, string> = {
   'errors.forbidden': 'Geen toegang.',
   'errors.not_found': 'Deze pagina bestaat niet.',
   'errors.tenant_not_found': 'Er is geen portaal op {domain}.',
+  'errors.load_failed': 'Dit scherm kon niet worden geladen.',
+  'errors.reload': 'Opnieuw laden',
   'errors.home': 'Naar je tickets',
 
   'setup.title': 'Bijna klaar',

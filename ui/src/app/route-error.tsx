@@ -1,0 +1,14 @@
+import { useI18n } from '@/lib/i18n';
+
+/** Shown when a screen fails to load (its code did not arrive in time, or it crashed). */
+export function RouteError() {
+  const { t } = useI18n();
+  return (
+    <main className="error-page" role="alert">
+      <h1>{t('errors.load_failed')}</h1>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t('errors.reload')}
+      </button>
+    </main>
+  );
+}
