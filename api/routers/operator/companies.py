@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
+from sqlalchemy import ColumnElement
 
 from api.deps import ServicesDep, User
 from api.operator.access import staff
@@ -48,7 +49,7 @@ def index(
 ) -> dict[str, Any]:
     """Companies by name under builder[...]; or by search, a list of ids, archived."""
     c = t.companies.c
-    extra = []
+    extra: list[ColumnElement[bool]] = []
     if search:
         extra.append(c.name.ilike(like_pattern(search.strip()), escape="\\"))
     if ids:

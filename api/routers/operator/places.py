@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import Table
+from sqlalchemy import ColumnElement, Table
 
 from api.deps import ServicesDep, User
 from api.operator.access import staff
@@ -48,7 +48,7 @@ def place_router(
     ) -> dict[str, Any]:
         """Records by name under builder[...]; or by search, company or archived."""
         c = table.c
-        extra = []
+        extra: list[ColumnElement[bool]] = []
         if search:
             extra.append(c.name.ilike(like_pattern(search.strip()), escape="\\"))
         if company_id:
