@@ -16,6 +16,7 @@ ACCESS_MINUTES = 15
 REFRESH_DAYS = 30
 RESET_MINUTES = 60
 QUOTE_DAYS = 30
+FILE_HOURS = 12
 
 _hasher = PasswordHasher()
 _DUMMY = _hasher.hash("not a real password")
@@ -59,6 +60,12 @@ def quote_token(secret: str, tenant_id: str, quote_id: str) -> str:
     """A token that opens and accepts one quote, nothing else."""
     claims = {"typ": "quote", "tid": tenant_id, "qid": quote_id}
     return _sign(secret, claims, timedelta(days=QUOTE_DAYS))
+
+
+def file_token(secret: str, tenant_id: str, user_id: str, file_id: str) -> str:
+    """A token for one file address, so a plain link can download it."""
+    claims = {"typ": "file", "tid": tenant_id, "sub": user_id, "fid": file_id}
+    return _sign(secret, claims, timedelta(hours=FILE_HOURS))
 
 
 def fingerprint(password_hash: str | None) -> str:

@@ -5,14 +5,24 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
-from api.deps import ServicesDep, User, require
+from api.deps import (
+    ServicesDep,
+    Tenant,
+    TenantDep,
+    User,
+    caller,
+    current_user,
+    load_user,
+    require,
+)
 from api.errors import denied, invalid, not_found
 from api.exports import FORMATS, Exporter
 from api.query.resources import RESOURCES
+from api.security import file_token, read_token
 from api.services import Services
 
 router = APIRouter(prefix="/exports", tags=["exports"])
@@ -23,7 +33,7 @@ MEDIA = {
 
 
 class ExportIn(BaseModel):
-    userId: str | None = Field(None, max_length=40)  # noqa: N815 (the contract's name)
+    userId: str | int | None = None  # noqa: N815 (the contract's name)
     model: str = Field(max_length=40)
     filter: dict[str, Any] | str | None = None
 
@@ -45,6 +55,23 @@ class ExportState(BaseModel):
     files: ExportFiles
 
 
+def _file_user(
+    request: Request, svc: Services, tenant: Tenant, export_id: str, token: str | None
+) -> User:
+    """Whose export: from a file token in the address, else the bearer token."""
+    claims = read_token(svc.settings.secret_key, token, "file") if token else None
+    if claims and claims.get("tid") == tenant.id and claims.get("fid") == export_id:
+        with svc.engine.connect() as connection:
+            user = load_user(connection, tenant.id, str(claims["sub"]))
+        if user is None:
+            raise not_found()
+    else:
+        user = current_user(caller(request, svc, tenant))
+    if not user.can("exports.index"):
+        raise denied()
+    return user
+
+
 def exporter(svc: Services) -> Exporter:
     """The process's exporter, made on first use."""
     if "exports" not in svc.extras:
@@ -57,7 +84,7 @@ def create(
     body: ExportIn, svc: ServicesDep, user: User = require("exports.index")
 ) -> ExportStarted:
     """Export exactly the rows the filter shows, as CSV and XLSX."""
-    if body.userId not in (None, user.id):
+    if body.userId is not None and str(body.userId) != user.id:
         raise denied()
     if body.model not in RESOURCES:
         raise invalid("model", "The selected model is invalid.")
@@ -84,7 +111,10 @@ def show(
     if row is None:
         raise not_found()
     done = row.status == "done"
-    files = {f: f"/api/exports/{row.id}/{f}" if done else None for f in FORMATS}
+    token = file_token(svc.settings.secret_key, user.tenant_id, user.id, row.id)
+    files = {
+        f: f"/api/exports/{row.id}/{f}?token={token}" if done else None for f in FORMATS
+    }
     return ExportState(
         id=row.id, status=row.status, rows=row.rows, files=ExportFiles(**files)
     )
@@ -99,10 +129,13 @@ def show(
 def download(
     export_id: str,
     fmt: Literal["csv", "xlsx"],
+    request: Request,
     svc: ServicesDep,
-    user: User = require("exports.index"),
+    tenant: TenantDep,
+    token: str | None = Query(None, max_length=2000),
 ) -> FileResponse:
-    """One file of a finished export (the user's own only)."""
+    """One file of a finished export: the bearer's own, or the address's token."""
+    user = _file_user(request, svc, tenant, export_id, token)
     jobs = exporter(svc)
     row = jobs.find(user, export_id)
     if row is None or row.status != "done":

@@ -171,3 +171,27 @@ def test_exports_refuse_bad_filters_and_models(
         "/api/exports", operator, json={"model": "tickets", "userId": "x"}
     )
     assert other.status_code == 403
+
+
+def test_export_file_links_work_without_a_header(
+    portal: Portal, client_a: dict[str, str]
+) -> None:
+    started = portal.post(
+        "/api/exports", client_a, json={"userId": 7, "model": "quotes"}
+    )
+    assert started.status_code == 403
+    started = portal.post("/api/exports", client_a, json={"model": "quotes"})
+    export_id = started.json()["id"]
+    for _ in range(200):
+        state = portal.get(f"/api/exports/{export_id}", client_a).json()
+        if state["status"] != "pending":
+            break
+        time.sleep(0.05)
+    link = state["files"]["xlsx"]
+    assert "?token=" in link
+    assert portal.client.get(link).status_code == 200
+    bare = link.split("?")[0]
+    assert portal.client.get(bare).status_code == 401
+    other = portal.client.get(link.replace(export_id, "0" * 36))
+    assert other.status_code in (401, 404)
+    assert portal.client.get(link + "x").status_code == 401
