@@ -22,12 +22,16 @@ export * from './api/create-time-registration';
 export * from './api/send-quote';
 export * from './api/invoicing';
 export * from './api/archive-company';
+export * from './api/update-message';
+export * from './api/quote-lines';
+export * from './api/open-time';
 
 export * from './components/display/route-link';
 export * from './components/display/due-date';
 export * from './components/display/badges';
 export * from './components/display/relative-time';
 export * from './components/display/message-thread';
+export * from './components/display/message-edit';
 
 export * from './components/filters/filter-builders';
 export * from './components/filters/search-select';
@@ -58,3 +62,4 @@ export * from './components/pages/invoice-pages';
 export * from './components/pages/company-pages';
 export * from './components/pages/settings-pages';
 export * from './components/pages/generic-pages';
+export * from './components/pages/open-time-page';

@@ -5,6 +5,7 @@ const TABS = [
   ['tickets', 'Tickets'],
   ['quotes', 'Quotes'],
   ['contracts', 'Contracts'],
+  ['time', 'Open time'],
   ['invoices', 'Invoices'],
   ['companies', 'Companies'],
   ['settings', 'Settings'],

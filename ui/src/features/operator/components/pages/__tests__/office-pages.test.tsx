@@ -202,6 +202,35 @@ describe('companies', () => {
   });
 });
 
+describe('open time', () => {
+  it('puts the chosen registrations on draft invoices and reloads', async () => {
+    let open = [
+      { id: 'tr-1', ticket_id: 't-1', ticket_reference: 'T-1000', time_spent_rounded: 90, executed_at: '2026-11-22T09:00:00Z', description: 'Cleared the jam' },
+      { id: 'tr-2', ticket_id: 't-2', ticket_reference: 'T-1001', time_spent_rounded: 15, executed_at: '2026-11-22T11:00:00Z', description: 'Phone call' },
+    ];
+    let body: unknown = null;
+    server.use(
+      http.get('*/api/time-registrations/open', () => HttpResponse.json(open)),
+      http.post('*/api/time-registrations/invoice', async ({ request }) => {
+        body = await request.json();
+        open = open.filter((r) => r.id !== 'tr-1');
+        return HttpResponse.json({ message: 'Regel toegevoegd aan conceptfactuur.', invoice_ids: ['inv-1'] });
+      }),
+    );
+    renderOperator('/operator/time');
+    expect(await screen.findByRole('link', { name: 'T-1000' })).toHaveAttribute('href', '/operator/tickets/t-1');
+    expect(screen.getByText('01:30')).toBeInTheDocument();
+    const put = screen.getByRole('button', { name: 'Put on draft invoice' });
+    expect(put).toBeDisabled();
+    await userEvent.click(screen.getByLabelText('Select T-1000 Cleared the jam'));
+    await userEvent.click(put);
+    expect(await screen.findByText('Regel toegevoegd aan conceptfactuur.')).toBeInTheDocument();
+    expect(body).toEqual({ ids: ['tr-1'] });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'T-1000' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'T-1001' })).toBeInTheDocument();
+  });
+});
+
 describe('settings and other routes', () => {
   it('opens a setting list by its route', async () => {
     server.use(http.get('*/api/categories', () => HttpResponse.json(page([{ id: 1, label: 'Hardware', order: 1, is_default: true }]))));

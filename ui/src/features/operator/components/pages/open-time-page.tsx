@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useState } from 'react';
+import { formatDateTime, formatMinutes } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { getOpenTime, invoiceTime, type OpenTimeRegistration } from '../../api/open-time';
+import { useReloadData } from '../../hooks/use-reload-data';
+import { texts } from '../../texts';
+import { Truncated } from '../display/badges';
+import { ObjectLink } from '../display/route-link';
+import { TRUNCATE } from '../../utils/truncate';
+
+export const LINE_ADDED = 'Regel toegevoegd aan conceptfactuur.';
+
+/** Registered time not yet invoiced; the chosen rows go onto draft invoices. */
+export function OpenTimePage() {
+  const [rows, setRows] = useState<OpenTimeRegistration[] | null>(null);
+  const [selected, setSelected] = useState<(number | string)[]>([]);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(() => {
+    getOpenTime()
+      .then(setRows)
+      .catch(() => setRows([]));
+  }, []);
+  useEffect(load, [load]);
+  useReloadData(load);
+
+  const toggle = (id: number | string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  return (
+    <section>
+      <h1>Open time</h1>
+      <button
+        type="button"
+        className="primary"
+        disabled={selected.length === 0 || busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            const answer = await invoiceTime(selected);
+            toast.success(answer?.message ?? LINE_ADDED);
+            setSelected([]);
+            load();
+          } catch {
+            // The API client already showed the server's message.
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Put on draft invoice
+      </button>
+      {rows === null ? (
+        <p role="status">{texts.loading}</p>
+      ) : rows.length === 0 ? (
+        <p className="empty">No open time.</p>
+      ) : (
+        <table className="list-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Select</span>
+              </th>
+              <th scope="col">Ticket</th>
+              <th scope="col">Description</th>
+              <th scope="col">Time</th>
+              <th scope="col">Executed at</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td>
+                  <input type="checkbox" aria-label={`Select ${r.ticket_reference} ${r.description}`} checked={selected.includes(r.id)} onChange={() => toggle(r.id)} />
+                </td>
+                <td>
+                  <ObjectLink object={{ id: r.ticket_id }}>{r.ticket_reference}</ObjectLink>
+                </td>
+                <td>
+                  <Truncated text={r.description} length={TRUNCATE.text} />
+                </td>
+                <td>{formatMinutes(r.time_spent_rounded)}</td>
+                <td>{formatDateTime(r.executed_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
