@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import Engine, select
 
+from api.counts import count
 from api.deps import User, visible
 from api.present.common import Lookups
 from api.present.rows import LIST_ROWS
@@ -46,7 +47,7 @@ def list_page(
     compiler = Compiler(resource, user.scope())
     per_page = query.per_page
     with engine.connect() as connection:
-        total = int(connection.execute(compiler.count(query)).scalar_one())
+        total = count(connection, resource.name, user, query)
         rows = list(
             connection.execute(
                 compiler.rows(query).limit(per_page).offset((page - 1) * per_page)

@@ -70,6 +70,7 @@ def _store(portal: Portal, tenant_id: str, drawn: list[dict[str, Any]]) -> list[
         rows.append(
             {
                 "tenant_id": tenant_id,
+                "company_id": None,
                 "id": f"{(number * 7919) % 1000:04d}-{number:04d}",
                 "number": number,
                 "reference": reference,
@@ -88,10 +89,20 @@ def _store(portal: Portal, tenant_id: str, drawn: list[dict[str, Any]]) -> list[
                 "version": 1,
             }
         )
+    buckets: dict[str, dict[str, Any]] = {}
+    for row in rows:  # ticket_counts must agree with tickets, as the follower keeps it
+        dims = {d: row.get(d) for d in t.COUNT_DIMENSIONS}
+        bucket = buckets.setdefault(
+            t.bucket_key(dims),
+            {"tenant_id": tenant_id, "bucket": t.bucket_key(dims), "n": 0, **dims},
+        )
+        bucket["n"] += 1
     with portal.svc.engine.begin() as connection:
-        connection.execute(delete(t.tickets).where(t.tickets.c.tenant_id == tenant_id))
+        for table in (t.tickets, t.ticket_counts):
+            connection.execute(delete(table).where(table.c.tenant_id == tenant_id))
         if rows:
             connection.execute(insert(t.tickets), rows)
+            connection.execute(insert(t.ticket_counts), list(buckets.values()))
     return rows
 
 
