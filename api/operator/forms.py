@@ -33,6 +33,8 @@ async def read_form(request: Request) -> tuple[dict[str, Any], list[Upload]]:
     values: dict[str, Any] = {}
     uploads: list[Upload] = []
     for key, value in form.multi_items():
+        if "\x00" in key or (isinstance(value, str) and "\x00" in value):
+            raise invalid(key, "The request contains a NUL character.")
         if isinstance(value, UploadFile):
             if not FILE_FIELD.match(key):
                 raise invalid(key, "Unexpected file field.")

@@ -9,6 +9,7 @@ from sqlalchemy import Engine, Table, select
 from api.errors import invalid
 from projections import tables as t
 
+MAX_ITEM_ID = 2**31 - 1
 RECORDS: dict[str, Table] = {
     "company_id": t.companies,
     "client_id": t.users,
@@ -57,6 +58,8 @@ def check_references(
                 item_id = int(value)
             except (TypeError, ValueError):
                 raise invalid(name, f"The selected {name} is invalid.") from None
+            if not 0 < item_id <= MAX_ITEM_ID:
+                raise invalid(name, f"The selected {name} is invalid.")
             found = connection.execute(
                 select(s.c.id).where(
                     s.c.tenant_id == tenant_id, s.c.kind == kind, s.c.id == item_id

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
@@ -13,12 +13,14 @@ from api.errors import invalid, not_found
 from api.operator.access import staff
 from api.operator.builder import builder_page
 from api.operator.records import setting
+from api.operator.references import MAX_ITEM_ID
 from api.query.compile import like_pattern
 from api.schemas import Message
 from domain.settings import LIST_KINDS
 from domain.tickets import STATUS_TYPES
 from projections import tables as t
 
+ItemId = Annotated[int, Path(ge=1, le=MAX_ITEM_ID)]
 RESERVED = {"id", "label", "name", "order", "is_default"}
 
 
@@ -118,14 +120,14 @@ def settings_router(kind: str) -> APIRouter:
 
     @router.get("/{item_id}", name=f"{kind}-show")
     def show(
-        item_id: int, svc: ServicesDep, user: User = staff("settings.index")
+        item_id: ItemId, svc: ServicesDep, user: User = staff("settings.index")
     ) -> dict[str, Any]:
         """One item."""
         return setting(_item(svc, user.tenant_id, kind, item_id))
 
     @router.put("/{item_id}", name=f"{kind}-update")
     def update(
-        item_id: int,
+        item_id: ItemId,
         body: ItemIn,
         svc: ServicesDep,
         user: User = staff("settings.update"),
@@ -147,7 +149,7 @@ def settings_router(kind: str) -> APIRouter:
 
     @router.put("/{item_id}/update-order", name=f"{kind}-update-order")
     def update_order(
-        item_id: int,
+        item_id: ItemId,
         body: OrderIn,
         svc: ServicesDep,
         user: User = staff("settings.update"),
@@ -166,7 +168,7 @@ def settings_router(kind: str) -> APIRouter:
 
     @router.delete("/{item_id}", response_model=Message, name=f"{kind}-delete")
     def delete(
-        item_id: int, svc: ServicesDep, user: User = staff("settings.destroy")
+        item_id: ItemId, svc: ServicesDep, user: User = staff("settings.destroy")
     ) -> dict[str, str]:
         """Remove the item."""
         _item(svc, user.tenant_id, kind, item_id)

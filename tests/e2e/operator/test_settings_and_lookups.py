@@ -203,3 +203,25 @@ def test_operator_lists_speak_the_builder_language(
     ).json()
     orders = [s["order"] for s in statuses["data"]]
     assert orders == sorted(orders, reverse=True)
+
+
+def test_huge_numbers_and_nul_characters_are_422_not_500(
+    desk: Desk, first: dict[str, str]
+) -> None:
+    huge = 2**70
+    assert desk.get(f"/api/priorities/{huge}", first).status_code == 422
+    ticket_id = desk.ticket_of("client@demo.test").id
+    answer = desk.put(f"/api/tickets/{ticket_id}", first, json={"priority_id": huge})
+    assert answer.status_code == 422 and "priority_id" in answer.json()["errors"]
+    timed = desk.post(
+        "/api/time-registrations",
+        first,
+        json={"ticket_id": ticket_id, "minutes": 5, "activity_id": huge},
+    )
+    assert timed.status_code == 422
+    nul = desk.post(
+        "/api/messages/store",
+        first,
+        data={"message": "a\x00b", "morphable_id": ticket_id, "visible_to_client": "0"},
+    )
+    assert nul.status_code == 422
