@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Builder, FilterValue, Order } from '@/lib/builder';
 import { isEmptyFilter } from '@/lib/builder';
 import { DEFAULT_PAGE_SIZE } from '@/lib/pagination';
-import { configName, readConfig, saveConfigs } from '@/lib/user-configs';
+import { cacheConfigs, configName, readConfig, saveConfigs } from '@/lib/user-configs';
 import type { User } from '@/types/api';
 
 export type ActivePreset = { id: number; label: string; filter: Builder };
@@ -56,15 +56,29 @@ export function useListState(user: User, route: string, defaultOrder: Order, def
     [user.id, route, state.filters, state.preset, state.order, state.pageSize, state.hidden],
   );
 
+  // The local cache is written at once; the server copy follows once the choices rest,
+  // and a change still waiting when the list closes is sent then.
   const first = useRef(true);
+  const pending = useRef<typeof configs | null>(null);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    const id = setTimeout(() => void saveConfigs(configs).catch(() => undefined), SAVE_DELAY_MS);
+    cacheConfigs(configs);
+    pending.current = configs;
+    const id = setTimeout(() => {
+      pending.current = null;
+      void saveConfigs(configs).catch(() => undefined);
+    }, SAVE_DELAY_MS);
     return () => clearTimeout(id);
   }, [configs]);
+  useEffect(
+    () => () => {
+      if (pending.current) void saveConfigs(pending.current).catch(() => undefined);
+    },
+    [],
+  );
 
   const setFilter = useCallback((id: string, value: FilterValue | undefined) => {
     setState((s) => {

@@ -1,6 +1,12 @@
 import type { Message } from '@/types/api';
 import { formatDateTime } from '@/lib/format';
 
+/** The frame grows to its content, plus 16 px for the body margin. */
+export function fitFrame(frame: HTMLIFrameElement) {
+  const height = frame.contentDocument?.body?.scrollHeight;
+  if (height) frame.style.height = `${height + 16}px`;
+}
+
 // Messages come from the server already limited to what a client may see; the HTML is
 // shown in a sandboxed frame so no script in a mail body runs in the portal.
 export function MessageThread({ messages, emptyText, title }: { messages: Message[]; emptyText: string; title: string }) {
@@ -15,8 +21,10 @@ export function MessageThread({ messages, emptyText, title }: { messages: Messag
           <iframe
             className="message-body"
             title={`${title} ${m.id}`}
-            sandbox=""
-            srcDoc={m.message}
+            // No scripts run in a message; same-origin only lets the frame be measured.
+            sandbox="allow-same-origin allow-popups"
+            srcDoc={`<base target="_blank">${m.message}`}
+            onLoad={(e) => fitFrame(e.currentTarget)}
           />
           {m.attachments.length > 0 && (
             <ul className="attachments">

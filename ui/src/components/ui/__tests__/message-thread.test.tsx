@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { Message } from '@/types/api';
+import { fitFrame, MessageThread } from '../message-thread';
+
+const message: Message = {
+  id: 5,
+  message: '<p>Hello <script>alert(1)</script></p>',
+  type: 'message',
+  is_from_client: 0,
+  visible_to_client: 1,
+  created_at: '2026-11-19T08:00:00Z',
+  actor: { id: 2, full_name: 'Olga Operator', is_operator: 1 },
+  attachments: [{ id: 9, name: 'log.txt', url: '/api/attachments/9/tok', extension: 'txt', size: 10 }],
+};
+
+describe('message thread', () => {
+  it('shows each message in a script-free frame, anchored as #message-{id}, with its attachments', () => {
+    render(<MessageThread messages={[message]} emptyText="None" title="Messages" />);
+    const frame = screen.getByTitle('Messages 5');
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
+    expect(frame.closest('li')).toHaveAttribute('id', 'message-5');
+    expect(screen.getByRole('link', { name: 'log.txt' })).toHaveAttribute('href', '/api/attachments/9/tok');
+    expect(screen.getByText('Olga Operator')).toBeInTheDocument();
+  });
+
+  it('says so when there are no messages', () => {
+    render(<MessageThread messages={[]} emptyText="No messages yet." title="Messages" />);
+    expect(screen.getByText('No messages yet.')).toBeInTheDocument();
+  });
+
+  it('fits a frame to its content plus 16 px', () => {
+    const frame = { contentDocument: { body: { scrollHeight: 100 } }, style: {} } as unknown as HTMLIFrameElement;
+    fitFrame(frame);
+    expect(frame.style.height).toBe('116px');
+  });
+});
