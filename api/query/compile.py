@@ -173,7 +173,7 @@ class Compiler:
         return parts
 
     def order(self, query: Query) -> list[Any]:
-        """The sort, always ending on id so pages never overlap."""
+        """The sort, ending on id in the first key's direction: pages never overlap."""
         keys: Sequence[tuple[str, bool, str]] = [
             (o.field.column, o.descending, o.field.kind) for o in query.orders
         ] or [
@@ -183,10 +183,15 @@ class Compiler:
         clauses = []
         for column_name, descending, _kind in keys:
             column = self.table.c[column_name]
-            clauses.append(
-                column.desc().nulls_last() if descending else column.asc().nulls_first()
-            )
-        clauses.append(self.table.c.id.asc())
+            if not column.nullable:  # plain order lets PostgreSQL walk its indexes
+                clauses.append(column.desc() if descending else column.asc())
+            elif descending:
+                clauses.append(column.desc().nulls_last())
+            else:
+                clauses.append(column.asc().nulls_first())
+        first_descending = keys[0][1] if keys else False
+        tie = self.table.c.id
+        clauses.append(tie.desc() if first_descending else tie.asc())
         return clauses
 
     def rows(self, query: Query) -> Select[Any]:

@@ -178,8 +178,9 @@ def _params(
 
 
 def _sorted(rows: list[dict[str, Any]], orders: list[tuple[str, str]]) -> list[dict]:
-    result = sorted(rows, key=lambda r: r["id"])
-    for field, direction in reversed(orders or [("updated_at", "desc")]):
+    keys = orders or [("updated_at", "desc")]
+    result = sorted(rows, key=lambda r: r["id"], reverse=keys[0][1] == "desc")
+    for field, direction in reversed(keys):
         result = sorted(
             result,
             key=lambda r, f=field: (r[f] is not None, r[f] if r[f] is not None else 0),
