@@ -53,6 +53,8 @@ export type Ticket = {
   /** The version the operator loaded; sent back on update so a concurrent save gets 409. */
   version?: number;
   messages?: OperatorMessage[];
+  custom_values?: { custom_field: string; value: string | null }[];
+  time_registrations?: { id: Id; time_spent_rounded: number; executed_at: string; description: string }[];
 };
 
 export type Company = Named & { address_1?: string | null; city?: string | null; archived_at?: string | null };
@@ -89,6 +91,7 @@ export type SettingItem = { id: Id; label: string; order?: number; is_default?: 
 
 export type CustomFieldDef = {
   name: string;
+  morphable_type?: string;
   title: string;
   /** 0 text, 1 select, 2 date. */
   type: 0 | 1 | 2;

@@ -5,9 +5,10 @@ import { operatorRoutes } from '../routes';
 import { operatorSession } from './operator-session';
 
 /** The operator pages at an address, inside the app's providers. */
-export function renderOperator(path: string, permissions?: string[], modules: Record<string, boolean> = {}) {
+export function renderOperator(path: string, permissions?: string[], modules: Record<string, boolean> = {}, lookups: Record<string, unknown> = {}) {
   const session = operatorSession(permissions);
   session.user = { ...session.user!, modules };
+  session.lookups = { ...session.lookups!, ...lookups };
   const router = createMemoryRouter(operatorRoutes, { initialEntries: [path] });
   const view = render(
     <AppProvider queryClient={makeQueryClient()} session={session}>

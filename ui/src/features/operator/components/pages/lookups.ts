@@ -1,5 +1,5 @@
 import { useSession } from '@/lib/session';
-import type { Operator } from '../../types';
+import type { CustomFieldDef, Operator } from '../../types';
 
 type Item = { id: number | string; label?: string; name?: string; style?: string | null };
 
@@ -12,5 +12,6 @@ export function useOperatorLookups() {
     priorities: list<Item>('priorities'),
     activities: list<Item>('activities'),
     operators: list<Operator>('operators'),
+    customFields: list<CustomFieldDef>('custom_fields'),
   };
 }

@@ -14,6 +14,8 @@ import { DetailScreen } from '../detail-screen';
 import { DateTimePicker } from '../widgets/date-pickers';
 import { RichEditor } from '../widgets/rich-editor';
 import { TimeInput } from '../widgets/time-input';
+import { CustomFields } from '../widgets/custom-field-input';
+import { formatDateTime, formatMinutes } from '@/lib/format';
 import { useOperatorLookups } from './lookups';
 
 /** Why a client-visible reply cannot be sent, or null when it can (SPEC §5). */
@@ -126,6 +128,62 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
   );
 }
 
+/** The ticket's custom fields; a required one left empty stops the save. */
+function TicketFields({ ticket, save }: { ticket: Ticket; save: (changes: Record<string, unknown>) => Promise<void> }) {
+  const { customFields } = useOperatorLookups();
+  const fields = customFields.filter((f) => !f.morphable_type || f.morphable_type === 'Ticket');
+  const [values, setValues] = useState<Record<string, string | null>>(() =>
+    Object.fromEntries((ticket.custom_values ?? []).map((v) => [v.custom_field, v.value])),
+  );
+  const [errors, setErrors] = useState<string[]>([]);
+  if (fields.length === 0) return null;
+  return (
+    <form
+      aria-label="Custom fields"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const missing = fields.filter((f) => f.required && !values[f.name]).map((f) => `${f.title} is required`);
+        setErrors(missing);
+        if (missing.length === 0) void save(withVersion(ticket, { custom_values: values })).catch(() => undefined);
+      }}
+    >
+      <CustomFields fields={fields} values={values} onChange={(name, v) => setValues((all) => ({ ...all, [name]: v }))} />
+      {errors.map((e) => (
+        <p key={e} role="alert" className="field-error">
+          {e}
+        </p>
+      ))}
+      <button type="submit">Save fields</button>
+    </form>
+  );
+}
+
+function TimeList({ ticket }: { ticket: Ticket }) {
+  const rows = ticket.time_registrations ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <table className="detail-table" aria-label="Registered time">
+      <thead>
+        <tr>
+          <th scope="col">Executed at</th>
+          <th scope="col">Time</th>
+          <th scope="col">Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td>{formatDateTime(r.executed_at)}</td>
+            <td>{formatMinutes(r.time_spent_rounded)}</td>
+            <td>{r.description}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function ThreadWithEdit({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   const { operators } = useOperatorLookups();
   return <MessageThread messages={ticket.messages ?? []} operators={operators} onChanged={reload} />;
@@ -170,8 +228,10 @@ export function TicketDetailPage() {
               ))}
             </select>
           </div>
+          <TicketFields key={record.version ?? 0} ticket={record} save={save} />
           <ThreadWithEdit ticket={record} reload={reload} />
           <Composer ticket={record} reload={reload} />
+          <TimeList ticket={record} />
           <TimeRegistrationForm ticket={record} reload={reload} />
         </>
       )}

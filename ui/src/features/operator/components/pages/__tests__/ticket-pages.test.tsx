@@ -30,9 +30,9 @@ function serveTicket(overrides: Partial<typeof ticket> = {}) {
   server.use(
     http.get('*/api/tickets/:id/edit', () => HttpResponse.json(current)),
     http.put('*/api/tickets/:id', async ({ request }) => {
-      const body = (await request.json()) as { status_id: number };
+      const body = (await request.json()) as { status_id?: number };
       calls.push({ method: 'PUT', path: new URL(request.url).pathname, body });
-      current = { ...current, status_id: body.status_id, status: { id: 2, name: 'Closed', style: 'ok' } };
+      if (body.status_id) current = { ...current, status_id: body.status_id, status: { id: 2, name: 'Closed', style: 'ok' } };
       return HttpResponse.json(current);
     }),
     http.post('*/api/messages/store', async ({ request }) => {
@@ -138,6 +138,32 @@ describe('ticket detail page', () => {
         body: { ticket_id: 1, time_spent: 90, executed_at: '2026-11-22 09:00:00', description: 'Cleared the jam', activity_id: 1 },
       },
     ]);
+  });
+});
+
+describe('ticket custom fields and time', () => {
+  const customFields = [
+    { name: 'asset_tag', title: 'Asset tag', type: 0, morphable_type: 'Ticket', order: 2, required: true },
+    { name: 'floor', title: 'Floor', type: 1, morphable_type: 'Ticket', order: 1, options: [{ name: 'f1', label: 'First' }, { name: 'f2', label: 'Second' }] },
+    { name: 'serial', title: 'Serial', type: 0, morphable_type: 'Asset', order: 1 },
+  ];
+
+  it('refuses an empty required field, then saves the values with the version', async () => {
+    const calls = serveTicket({ custom_values: [{ custom_field: 'floor', value: 'f1' }], time_registrations: [{ id: 't1', time_spent_rounded: 45, executed_at: '2026-11-22T09:00:00Z', description: 'Diagnosis' }] } as never);
+    renderOperator('/operator/tickets/1', ['messages.store'], {}, { custom_fields: customFields });
+    const form = await screen.findByRole('form', { name: 'Custom fields' });
+    expect(within(form).queryByLabelText('Serial')).toBeNull();
+    expect(within(form).getByLabelText('Floor')).toHaveValue('f1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save fields' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Asset tag is required');
+    expect(calls).toEqual([]);
+    await userEvent.type(within(form).getByLabelText(/Asset tag/), 'LAP-0042');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save fields' }));
+    expect(await screen.findByText('updated')).toBeInTheDocument();
+    expect(calls[0].body).toEqual({ custom_values: { floor: 'f1', asset_tag: 'LAP-0042' }, version: 4 });
+    const time = screen.getByRole('table', { name: 'Registered time' });
+    expect(within(time).getByText('00:45')).toBeInTheDocument();
+    expect(within(time).getByText('Diagnosis')).toBeInTheDocument();
   });
 });
 
