@@ -13,7 +13,7 @@ from api.query.compile import Compiler
 from api.query.params import BuilderError
 from api.query.parse import build
 from api.query.resources import RESOURCES, TICKETS
-from api.query.tree import Compare, InList, NullTest, Query
+from api.query.tree import Between, Compare, InList, Missing, NullTest, Query
 from projections import tables as t
 
 COUNTED = frozenset(t.COUNT_DIMENSIONS)
@@ -42,9 +42,9 @@ def from_buckets(query: Query) -> bool:
     if query.search:
         return False
     for item in query.filters:
-        if isinstance(item, Compare) and item.op in ("=", "!="):
+        if isinstance(item, Compare) and item.op != "like":
             column = item.field.column
-        elif isinstance(item, (InList, NullTest)):
+        elif isinstance(item, (InList, NullTest, Between, Missing)):
             column = item.field.column
         else:
             return False
