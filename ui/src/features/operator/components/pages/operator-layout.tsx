@@ -1,23 +1,26 @@
 import { NavLink, Outlet } from 'react-router-dom';
+import { useSession } from '@/lib/session';
 import { OPERATOR_BASE } from '../../utils/routes';
 
-const TABS = [
-  ['tickets', 'Tickets'],
-  ['quotes', 'Quotes'],
-  ['contracts', 'Contracts'],
-  ['time', 'Open time'],
-  ['invoices', 'Invoices'],
-  ['companies', 'Companies'],
-  ['settings', 'Settings'],
+// Each tab shows when the operator holds '{model}.index' (SPEC §6).
+export const OPERATOR_TABS = [
+  { path: 'tickets', label: 'Tickets', permission: 'tickets.index' },
+  { path: 'quotes', label: 'Quotes', permission: 'quotes.index' },
+  { path: 'contracts', label: 'Contracts', permission: 'contracts.index' },
+  { path: 'time', label: 'Open time', permission: 'time-registrations.index' },
+  { path: 'invoices', label: 'Invoices', permission: 'invoices.index' },
+  { path: 'companies', label: 'Companies', permission: 'companies.index' },
+  { path: 'settings', label: 'Settings', permission: 'settings.index' },
 ] as const;
 
 export function OperatorLayout() {
+  const { can } = useSession();
   return (
     <div className="operator">
       <nav className="tabs" aria-label="Operator navigation">
-        {TABS.map(([path, label]) => (
-          <NavLink key={path} to={`${OPERATOR_BASE}/${path}`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
-            {label}
+        {OPERATOR_TABS.filter((t) => can(t.permission)).map((t) => (
+          <NavLink key={t.path} to={`${OPERATOR_BASE}/${t.path}`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
+            {t.label}
           </NavLink>
         ))}
       </nav>

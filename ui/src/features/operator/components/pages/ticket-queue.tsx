@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mergeBuilders, type Builder } from '@/lib/builder';
+import { mergeBuilders, type Builder, type DateRange } from '@/lib/builder';
 import { toast } from '@/lib/toast';
 import { mergeRecords } from '../../api/merge-records';
 import type { Ticket } from '../../types';
@@ -7,8 +7,9 @@ import { ArchivedName, ClientName, PriorityBadge, StatusBadge, TicketDescription
 import { DueDate } from '../display/due-date';
 import { RelativeTime } from '../display/relative-time';
 import { ObjectLink, RouteLink } from '../display/route-link';
-import { multiSelectFilter, scheduleFilter, searchSelectFilter, slaFilter, yesNoFilter, type SchedulePreset } from '../filters/filter-builders';
+import { dateRangeFilter, multiSelectFilter, scheduleFilter, searchSelectFilter, slaFilter, yesNoFilter, type SchedulePreset } from '../filters/filter-builders';
 import { MultiSelectFilter } from '../filters/multi-select-filter';
+import { DateRangeFilter } from '../filters/date-range-filter';
 import { ScheduleFilter, SlaFilter, YesNoFilter } from '../filters/schedule-filter';
 import { SearchSelect, type SearchOption } from '../filters/search-select';
 import { TextFilter } from '../filters/text-filter';
@@ -45,6 +46,7 @@ export function TicketQueue() {
   const [schedule, setSchedule] = useState<SchedulePreset | ''>('');
   const [sla, setSla] = useState(false);
   const [templates, setTemplates] = useState<'' | '0' | '1'>('');
+  const [created, setCreated] = useState<DateRange>({});
   const [dialog, confirm] = useConfirm();
 
   const filter = [
@@ -54,6 +56,7 @@ export function TicketQueue() {
     scheduleFilter('scheduled_at', schedule),
     slaFilter(sla),
     yesNoFilter('is_template', templates),
+    dateRangeFilter('created_at', created),
   ].reduce<Builder>((acc, b) => mergeBuilders(acc, b), search.trim() ? { s: search.trim() } : {});
 
   return (
@@ -74,6 +77,7 @@ export function TicketQueue() {
             <ScheduleFilter label="Scheduled" value={schedule} onChange={setSchedule} />
             <SlaFilter value={sla} onChange={setSla} />
             <YesNoFilter label="Template" value={templates} onChange={setTemplates} />
+            <DateRangeFilter label="Created" value={created} onChange={setCreated} />
           </>
         }
         actions={(selected, done) => (

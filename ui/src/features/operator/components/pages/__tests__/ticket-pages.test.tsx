@@ -195,6 +195,34 @@ describe('ticket queue', () => {
     expect(merged).toEqual({ ids: [1, 2] });
   });
 
+  it('shows only the tabs whose {model}.index the operator holds', async () => {
+    server.use(http.get('*/api/tickets', () => HttpResponse.json(page([ticket]))));
+    renderOperator('/operator/tickets', ['tickets.index', 'invoices.index']);
+    await screen.findByRole('link', { name: 'T-1000' });
+    const nav = screen.getByRole('navigation', { name: 'Operator navigation' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Tickets', 'Invoices']);
+  });
+
+  it('sends a created date range typed as dd-mm-yyyy', async () => {
+    const seen: URL[] = [];
+    server.use(
+      http.get('*/api/tickets', ({ request }) => {
+        seen.push(new URL(request.url));
+        return HttpResponse.json(page([ticket]));
+      }),
+    );
+    renderOperator('/operator/tickets');
+    await screen.findByRole('link', { name: 'T-1000' });
+    const created = screen.getByRole('group', { name: 'Created' });
+    await userEvent.type(within(created).getByLabelText('From (dd-mm-yyyy)'), '01-11-2026');
+    await userEvent.type(within(created).getByLabelText('To (dd-mm-yyyy)'), '15-11-2026');
+    await waitFor(() => {
+      const last = seen[seen.length - 1].searchParams;
+      expect(last.get('builder[whereBetween][0][0]')).toBe('created_at');
+      expect(last.getAll('builder[whereBetween][0][1][]')).toEqual(['2026-11-01', '2026-11-15']);
+    });
+  });
+
   it('sends the SLA and (none) priority filters as builder parameters', async () => {
     const seen: URL[] = [];
     server.use(
