@@ -126,10 +126,10 @@ def coerce(field: Field, raw: Any, param: str) -> Value:
                 raise ValueError(text)
             return number
         if field.kind == FLOAT:
-            number = float(text)
-            if number != number or number in (float("inf"), float("-inf")):
+            real = float(text)
+            if real != real or real in (float("inf"), float("-inf")):
                 raise ValueError(text)
-            return number
+            return real
         if field.kind == BOOL:
             if text.lower() in ("1", "true"):
                 return True
