@@ -278,3 +278,27 @@ def test_the_portal_is_served_at_app(portal: Portal) -> None:
     answer = portal.client.get("/app/tickets/123")
     assert answer.status_code == 200
     assert "text/html" in answer.headers["content-type"]
+
+
+def test_production_refuses_the_default_secret() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from api.settings import Settings
+
+    with pytest.raises(ValidationError):
+        Settings(environment="production")
+    assert Settings(environment="production", secret_key="a-real-secret").is_production
+
+
+def test_operators_see_every_company_clients_only_their_own(
+    portal: Portal, client_a: dict[str, str], operator: dict[str, str]
+) -> None:
+    def companies(headers: dict[str, str]) -> set[str]:
+        rows = portal.get(
+            "/api/tickets", headers, params={"builder[paginate]": 100}
+        ).json()["data"]
+        return {r["company"]["name"] for r in rows}
+
+    assert companies(client_a) == {"Northwind Trading"}
+    assert len(companies(operator)) == 3
