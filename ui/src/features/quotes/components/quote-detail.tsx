@@ -2,6 +2,8 @@ import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { InfoCard, InfoCards } from '@/components/ui/info-card';
+import { CustomValues } from '@/components/ui/custom-values';
+import { useSession } from '@/lib/session';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatEuro, formatQuantity } from '@/lib/format';
@@ -59,6 +61,7 @@ function AcceptForm({ quote }: { quote: Quote }) {
 export function QuoteDetail() {
   const { id } = useParams();
   const { t } = useI18n();
+  const { lookups } = useSession();
   const query = useQuote(id);
   const quote = query.data;
   const download = useDownloadQuote(quote?.id ?? 0, `${quote?.label || quote?.name || 'quote'}.pdf`);
@@ -70,6 +73,10 @@ export function QuoteDetail() {
         <InfoCard label={t('col.company')}>{quote.deal?.company?.name ?? quote.company?.name ?? ''}</InfoCard>
         <InfoCard label={t('col.client')}>{quote.deal?.client?.full_name ?? quote.client?.full_name ?? ''}</InfoCard>
         <InfoCard label={t('col.total')}>{formatEuro(quote.total)}</InfoCard>
+        <CustomValues
+          values={quote.custom_fields ?? []}
+          defs={(lookups?.custom_fields ?? []).filter((f) => f.morphable_type === 'Quote')}
+        />
       </InfoCards>
       <button type="button" onClick={() => download.mutate()} disabled={download.isPending}>
         {t('quote.download')}

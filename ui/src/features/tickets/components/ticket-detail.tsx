@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { InfoCard, InfoCards } from '@/components/ui/info-card';
+import { CustomValues } from '@/components/ui/custom-values';
+import { useSession } from '@/lib/session';
 import { MessageThread } from '@/components/ui/message-thread';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
@@ -77,6 +79,7 @@ function Reply({ ticketId }: { ticketId: number }) {
 export function TicketDetail() {
   const { id } = useParams();
   const { t } = useI18n();
+  const { lookups } = useSession();
   const ticket = useTicket(id).data;
   if (!ticket) return <Spinner label={t('common.loading')} />;
   return (
@@ -90,6 +93,10 @@ export function TicketDetail() {
         <InfoCard label={t('col.client')}>{ticket.client?.full_name ?? ''}</InfoCard>
         <InfoCard label={t('col.created')}>{formatDateTime(ticket.created_at)}</InfoCard>
         <InfoCard label={t('col.updated')}>{formatDateTime(ticket.updated_at)}</InfoCard>
+        <CustomValues
+          values={ticket.custom_values ?? []}
+          defs={(lookups?.custom_fields ?? []).filter((f) => f.morphable_type === 'Ticket')}
+        />
       </InfoCards>
       <h2>{t('common.messages')}</h2>
       <MessageThread messages={ticket.messages ?? []} emptyText={t('common.no_messages')} title={t('common.messages')} />
