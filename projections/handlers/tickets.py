@@ -231,7 +231,7 @@ def absorbed(a: Apply) -> None:
 
 def asset_registered(a: Apply) -> None:
     a.register("asset")
-    fields = dict(a.event.fields)
+    fields = {"category_ids": [], **a.event.fields}
     a.insert(
         t.assets,
         id=a.aggregate_id,

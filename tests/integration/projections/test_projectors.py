@@ -209,3 +209,15 @@ def test_settings_presets_and_user_configs(application, engine, follower, tenant
     assert p["filter_config"] == '{"s": "x"}' and p["user_id"] == client
     [u] = rows(engine, t.users, id=client)
     assert u["configs"] == {f"{client}_order_tickets": "x"}
+
+
+def test_an_asset_without_categories_is_listed_with_none(
+    application, engine, follower, tenant
+):
+    company, client, operator = _people(application, tenant)
+    asset = application.register_asset(
+        tenant, operator, {"name": "Router", "company_id": company}
+    )
+    follower.catch_up()
+    [row] = rows(engine, t.assets, id=asset)
+    assert row["category_ids"] == [] and row["company_name"] == "Northwind"
