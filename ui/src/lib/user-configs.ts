@@ -1,9 +1,9 @@
 import { api } from './api-client';
-import type { User, UserConfig } from '@/types/api';
+import type { Id, User, UserConfig } from '@/types/api';
 
 export type ConfigKind = 'filter' | 'order' | 'pagination' | 'columns';
 
-export const configName = (userId: number, kind: ConfigKind, route: string) => `${userId}_${kind}_${route}`;
+export const configName = (userId: Id, kind: ConfigKind, route: string) => `${userId}_${kind}_${route}`;
 
 const CACHE_PREFIX = 'ledgerdesk:config:';
 

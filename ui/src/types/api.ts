@@ -1,5 +1,6 @@
 // Shapes of docs/portal-api.md.
-export type Id = number;
+/** Record ids are UUID strings; setting-list items have integer ids. */
+export type Id = string | number;
 export type Named = { id: Id; name: string };
 export type Person = { id: Id; full_name: string };
 

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { Builder } from '@/lib/builder';
+import type { Id } from '@/types/api';
 import { useExportJob, useStartExport } from './api/exports';
 
-export function ExportButton({ userId, route, filter }: { userId: number; route: string; filter: Builder }) {
+export function ExportButton({ userId, route, filter }: { userId: Id; route: string; filter: Builder }) {
   const { t } = useI18n();
   const start = useStartExport();
-  const [jobId, setJobId] = useState<number | null>(null);
+  const [jobId, setJobId] = useState<Id | null>(null);
   const job = useExportJob(jobId);
   return (
     <span className="export">

@@ -2,20 +2,20 @@ import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { useI18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import type { TablePreset } from '@/types/api';
+import type { Id, TablePreset } from '@/types/api';
 import { useCreatePreset, usePresetCounts, usePresets, type NewPreset } from './api/presets';
 
 export function usePresetData(route: string, enabled: boolean) {
   const presets = usePresets(route, enabled);
   const counts = usePresetCounts(route, enabled);
-  const countOf = (id: number) => counts.data?.find((c) => c.id === id)?.count;
+  const countOf = (id: Id) => counts.data?.find((c) => c.id === id)?.count ?? undefined;
   return { presets: presets.data ?? [], countOf };
 }
 
 type ListProps = {
   presets: TablePreset[];
-  countOf: (id: number) => number | undefined;
-  activeId: number | null;
+  countOf: (id: Id) => number | undefined;
+  activeId: Id | null;
   onApply: (p: TablePreset) => void;
 };
 

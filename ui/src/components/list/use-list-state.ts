@@ -3,9 +3,9 @@ import type { Builder, FilterValue, Order } from '@/lib/builder';
 import { isEmptyFilter } from '@/lib/builder';
 import { DEFAULT_PAGE_SIZE } from '@/lib/pagination';
 import { cacheConfigs, configName, readConfig, saveConfigs } from '@/lib/user-configs';
-import type { User } from '@/types/api';
+import type { Id, User } from '@/types/api';
 
-export type ActivePreset = { id: number; label: string; filter: Builder };
+export type ActivePreset = { id: Id; label: string; filter: Builder };
 
 export type ListState = {
   filters: Record<string, FilterValue>;

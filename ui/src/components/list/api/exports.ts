@@ -1,17 +1,18 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Builder } from '@/lib/builder';
+import type { Id } from '@/types/api';
 
-export type ExportJob = { id: number; status: 'pending' | 'done' | 'failed'; files: { csv?: string; xlsx?: string } };
+export type ExportJob = { id: Id; status: 'pending' | 'done' | 'failed'; files: { csv?: string; xlsx?: string } };
 
 export function useStartExport() {
   return useMutation({
-    mutationFn: (body: { userId: number; model: string; filter: Builder }) =>
-      api<{ message: string; id: number }>('/exports', { method: 'POST', body }),
+    mutationFn: (body: { userId: Id; model: string; filter: Builder }) =>
+      api<{ message: string; id: Id }>('/exports', { method: 'POST', body }),
   });
 }
 
-export function useExportJob(id: number | null) {
+export function useExportJob(id: Id | null) {
   return useQuery({
     queryKey: ['exports', id],
     queryFn: () => api<ExportJob>(`/exports/${id}`),

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { TablePreset } from '@/types/api';
+import type { Id, TablePreset } from '@/types/api';
 
 export const presetsKey = (route: string) => ['table-presets', route];
 export const presetCountsKey = (route: string) => ['presets-result-count', route];
@@ -17,7 +17,7 @@ export function usePresets(route: string, enabled: boolean) {
 export function usePresetCounts(route: string, enabled: boolean) {
   return useQuery({
     queryKey: presetCountsKey(route),
-    queryFn: () => api<{ id: number; count: number }[]>(`/presets-result-count/${route}`),
+    queryFn: () => api<{ id: Id; count: number | null }[]>(`/presets-result-count/${route}`),
     enabled,
   });
 }

@@ -1,7 +1,7 @@
-import type { Message, Named, Person } from '@/types/api';
+import type { Id, Message, Named, Person } from '@/types/api';
 
 export type Asset = {
-  id: number;
+  id: Id;
   name: string;
   description: string | null;
   serial_number: string | null;

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Id } from '@/types/api';
 import type { ContractDetail } from './types';
 
 type Answer = { message: string; minutes_remaining: number; hours_remaining: number };
 
-export function useBuyPrepaidCard(contractId: number) {
+export function useBuyPrepaidCard(contractId: Id) {
   const client = useQueryClient();
   return useMutation({
     // The failure has its own message, so the generic error toast stays quiet.

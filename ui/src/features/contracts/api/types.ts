@@ -1,8 +1,8 @@
-import type { Person, Named } from '@/types/api';
+import type { Id, Person, Named } from '@/types/api';
 
 export type TimeRegistration = {
-  id: number;
-  ticket_id: number;
+  id: Id;
+  ticket_id: Id;
   ticket_reference: string;
   ticket_description: string;
   time_spent_rounded: number;
@@ -13,7 +13,7 @@ export type TimeRegistration = {
 };
 
 export type ContractPeriod = {
-  id: number;
+  id: Id;
   period_start: string;
   period_end: string;
   registered_time: number;
@@ -22,7 +22,7 @@ export type ContractPeriod = {
 };
 
 export type Contract = {
-  id: number;
+  id: Id;
   name: string;
   period: null | 'month' | 'quarter' | 'year';
   period_label: string | null;

@@ -3,9 +3,10 @@ import { formatEuro } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import type { Id } from '@/types/api';
 import { useBuyPrepaidCard } from '../api/buy-prepaid-card';
 
-export function BuyPrepaidCard({ contractId }: { contractId: number }) {
+export function BuyPrepaidCard({ contractId }: { contractId: Id }) {
   const { t } = useI18n();
   const { lookups } = useSession();
   const buy = useBuyPrepaidCard(contractId);

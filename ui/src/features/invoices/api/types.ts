@@ -1,5 +1,7 @@
+import type { Id } from '@/types/api';
+
 export type Invoice = {
-  id: number;
+  id: Id;
   InvoiceCode: string;
   ReferenceNumber: string;
   AmountIncl: number;

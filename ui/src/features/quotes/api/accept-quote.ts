@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Id } from '@/types/api';
 import type { QuoteDetail } from './types';
 
 export type Acceptance = { name: string; note: string; signature: string };
 
-export function useAcceptQuote(id: number) {
+export function useAcceptQuote(id: Id) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Acceptance) => api<QuoteDetail>(`/quotes/${id}/accept`, { method: 'POST', body }),

@@ -1,10 +1,10 @@
-import type { Person, Named } from '@/types/api';
+import type { Id, Person, Named } from '@/types/api';
 
 export type QuoteStatus = 1 | 2 | 3 | 4;
 export const QUOTE_STATUS = { concept: 1, sent: 2, accepted: 3, rejected: 4 } as const;
 
 export type Quote = {
-  id: number;
+  id: Id;
   name: string;
   label: string;
   status_id: QuoteStatus;

@@ -1,9 +1,9 @@
-import type { Named, Person } from '@/types/api';
+import type { Id, Named, Person } from '@/types/api';
 
 export type SubscriptionLine = { description: string; quantity: number; price: number; total: number };
 
 export type Subscription = {
-  id: number;
+  id: Id;
   description: string;
   company: Named | null;
   client: Person | null;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Message } from '@/types/api';
+import type { Id, Message } from '@/types/api';
 
-export function useCreateMessage(ticketId: number) {
+export function useCreateMessage(ticketId: Id) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ message, files }: { message: string; files: File[] }) => {

@@ -1,7 +1,7 @@
-import type { Message, Named, Person, TicketStatus } from '@/types/api';
+import type { Id, Message, Named, Person, TicketStatus } from '@/types/api';
 
 export type Ticket = {
-  id: number;
+  id: Id;
   reference: string;
   description: string;
   status_id: number;

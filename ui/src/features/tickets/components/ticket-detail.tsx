@@ -8,13 +8,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import type { Id } from '@/types/api';
 import { useTicket } from '../api/get-ticket';
 import { useCreateMessage } from '../api/create-message';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_FILES = '.pdf,.png,.jpg,.jpeg,.gif,.txt,.csv,.docx,.xlsx,.zip';
 
-function Reply({ ticketId }: { ticketId: number }) {
+function Reply({ ticketId }: { ticketId: Id }) {
   const { t } = useI18n();
   const send = useCreateMessage(ticketId);
   const [message, setMessage] = useState('');
