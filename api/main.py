@@ -12,6 +12,7 @@ from api.bootstrap import build_application, build_engine
 from api.guards import RefuseNul
 from api.mail import mailer_from_env
 from api.routers import ROUTERS
+from api.routers.operator import OPERATOR_ROUTERS
 from api.services import Services
 from api.settings import Settings
 from api.sso import provider_from_env
@@ -62,7 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.follower = svc.follower
     errors.install(app)
     app.add_middleware(RefuseNul)
-    for router in ROUTERS:
+    for router in [*ROUTERS, *OPERATOR_ROUTERS]:
         app.include_router(router, prefix="/api")
     mount_ui(app)
     return app

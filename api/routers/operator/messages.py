@@ -44,7 +44,51 @@ def _one(svc: Any, tenant_id: str, object_id: str, message_id: str) -> dict[str,
     return found[0]
 
 
-@router.post("/messages/store", status_code=201, name="messages-create")
+MESSAGE_FORM = {
+    "type": "object",
+    "required": ["message", "morphable_type", "morphable_id"],
+    "properties": {
+        "message": {"type": "string", "description": "HTML; sanitised on the way in"},
+        "is_from_client": {"type": "integer", "enum": [0, 1]},
+        "visible_to_client": {"type": "integer", "enum": [0, 1]},
+        "morphable_type": {"type": "string", "enum": ["Ticket", "Asset"]},
+        "morphable_id": {"type": "string"},
+        "description": {"type": "string"},
+        "activity_id": {"type": "integer"},
+        "attachment_ids[]": {"type": "array", "items": {"type": "string"}},
+        "action": {
+            "type": "string",
+            "description": "a status id to move the ticket to",
+        },
+        "file[0]": {"type": "string", "format": "binary"},
+    },
+}
+ATTACHMENT_FORM = {
+    "type": "object",
+    "required": ["file"],
+    "properties": {
+        "file": {"type": "string", "format": "binary"},
+        "is_embedded": {"type": "integer", "enum": [0, 1]},
+        "message_id": {"type": "string"},
+    },
+}
+
+
+def _multipart(schema: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"multipart/form-data": {"schema": schema}},
+        }
+    }
+
+
+@router.post(
+    "/messages/store",
+    status_code=201,
+    name="messages-create",
+    openapi_extra=_multipart(MESSAGE_FORM),
+)
 async def create(
     request: Request,
     svc: ServicesDep,
@@ -91,7 +135,12 @@ def delete(
     return {"message": "Item verwijderd."}
 
 
-@router.post("/attachments", status_code=201, name="attachments-create")
+@router.post(
+    "/attachments",
+    status_code=201,
+    name="attachments-create",
+    openapi_extra=_multipart(ATTACHMENT_FORM),
+)
 async def upload(
     request: Request,
     svc: ServicesDep,

@@ -12,7 +12,6 @@ from sqlalchemy import select
 from api.mail import MemoryMailer
 from api.main import create_app
 from api.operator.tables import notifications
-from api.routers.operator import OPERATOR_ROUTERS
 from api.seed import seed_demo
 from api.services import Services
 from projections import tables as t
@@ -49,8 +48,6 @@ class Desk(Portal):
 def desk(settings) -> Iterator[Desk]:  # type: ignore[no-untyped-def]
     """The app with operator routes and the demo tenant, caught up."""
     app = create_app(settings)
-    for router in OPERATOR_ROUTERS:
-        app.include_router(router, prefix="/api")
     svc: Services = app.state.services
     svc.mailer = MemoryMailer()
     notifications.create(svc.engine, checkfirst=True)
