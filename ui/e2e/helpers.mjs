@@ -29,6 +29,27 @@ export async function login(page, context, baseUrl, user = DEMO_USER) {
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(/\/app\/tickets$/);
   await page.getByRole('heading', { name: 'Tickets', level: 1 }).waitFor();
+  await clearSavedFilters(page);
+}
+
+/** Forgets the list filters an earlier test saved for the user, then reloads. */
+async function clearSavedFilters(page) {
+  await page.evaluate(async () => {
+    const headers = {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${localStorage.getItem('portal_token')}`,
+    };
+    const me = await (await fetch('/api/auth/me', { headers })).json();
+    const routes = ['tickets', 'quotes', 'subscriptions', 'assets', 'contracts', 'invoices'];
+    const configs = routes.map((route) => ({
+      name: `${me.user.id}_filter_${route}`,
+      value: JSON.stringify({ filters: {}, preset: null }),
+    }));
+    await fetch('/api/auth/me', { method: 'POST', headers, body: JSON.stringify({ relationships: { configs } }) });
+  });
+  await page.reload();
+  await page.getByRole('heading', { name: 'Tickets', level: 1 }).waitFor();
 }
 
 /** Waits until the list shows rows (or its empty message) and returns the range text. */

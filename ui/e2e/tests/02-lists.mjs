@@ -57,11 +57,11 @@ export const tests = [
 
       const header = page.getByRole('columnheader', { name: /Reference/ });
       const firstCell = page.locator('table.list-table tbody tr').first().locator('td').first();
-      await header.getByRole('button', { name: /Reference/ }).click();
+      await header.getByRole('button', { name: 'Reference', exact: true }).click();
       await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]') !== null);
       await listReady(page);
       const ascFirst = (await firstCell.textContent())?.trim();
-      await header.getByRole('button', { name: /Reference/ }).click();
+      await header.getByRole('button', { name: 'Reference', exact: true }).click();
       await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]') !== null);
       await page.waitForFunction((before) => {
         const cell = document.querySelector('table.list-table tbody tr td');
@@ -69,7 +69,7 @@ export const tests = [
       }, ascFirst);
       const descFirst = (await firstCell.textContent())?.trim();
       expect(ascFirst !== descFirst, 'descending shows other rows first');
-      await header.getByRole('button', { name: /Reference/ }).click();
+      await header.getByRole('button', { name: 'Reference', exact: true }).click();
       await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]') !== null);
       expect((await page.locator('.range').textContent())?.startsWith('1-5'), 'sorting returns to page 1');
     },
@@ -88,7 +88,7 @@ export const tests = [
       const card = page.getByTestId('list-card').first();
       await card.waitFor();
       await card.tap();
-      await page.waitForURL(/\/app\/quotes\/\d+$/);
+      await page.waitForURL(/\/app\/quotes\/[0-9a-f-]+$/);
       await page.getByRole('heading', { level: 1 }).waitFor();
     },
   },

@@ -34,10 +34,11 @@ export const tests = [
     name: 'a route without permission lands on 403',
     slug: 'forbidden',
     async run({ page, context, baseUrl }) {
-      await login(page, context, baseUrl);
+      // client3@demo.test is seeded without the invoice permissions
+      await login(page, context, baseUrl, { email: 'client3@demo.test', password: 'demo' });
       const held = await permissions(page);
       const path = process.env.LEDGERDESK_E2E_FORBIDDEN_PATH ?? ROUTES.find(([, name]) => !held.includes(name))?.[0];
-      expect(path, 'the demo client holds every route permission: set LEDGERDESK_E2E_FORBIDDEN_PATH or seed one without');
+      expect(path, 'client3@demo.test should lack a route permission (see api/seed.py)');
       await open(page, baseUrl, path);
       await page.waitForURL(/\/app\/403\?r=/);
       await page.getByText('Permission denied.').waitFor();

@@ -6,6 +6,7 @@ import { MsGraphCode } from '@/features/auth/components/msgraph-code';
 import { Forbidden } from '@/features/errors/components/forbidden';
 import { NotFound } from '@/features/errors/components/not-found';
 import { SetupScreen } from '@/features/errors/components/setup-screen';
+import { operatorRoutes } from '@/features/operator';
 import { Shell } from './shell';
 import { LogoutRoute } from './logout-route';
 import { RouteError } from './route-error';
@@ -69,6 +70,8 @@ export const routes: RouteObject[] = [
       guarded('/contracts', 'contracts.index', screen(() => import('@/features/contracts/components/contracts-list'), (m) => m.ContractsList)),
       guarded('/contracts/:id', 'contracts.show', screen(() => import('@/features/contracts/components/contract-detail'), (m) => m.ContractDetail)),
       guarded('/invoices', 'invoices.index', screen(() => import('@/features/invoices/components/invoices-list'), (m) => m.InvoicesList)),
+      // the operator workspace, guarded the same way: each page's name is its permission
+      ...operatorRoutes,
     ],
   },
   { path: '/', element: <Navigate to="/tickets" replace /> },
