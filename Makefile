@@ -42,6 +42,7 @@ ui: ui-deps
 
 lint:
 	$(BIN)/ruff check domain projections api tests
+	$(BIN)/mypy domain projections api
 
 test-python:  ## every Python test on the embedded SQLite default
 	$(BIN)/python -m pytest -m "not kafka" tests

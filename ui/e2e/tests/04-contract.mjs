@@ -16,7 +16,7 @@ export const tests = [
       ]);
       await listReady(page);
       await page.locator('table.list-table tbody tr a').first().click();
-      await page.waitForURL(/\/app\/contracts\/\d+$/);
+      await page.waitForURL(/\/app\/contracts\/[0-9a-f-]+$/);
 
       const remaining = page.getByTestId('remaining-hours');
       await remaining.waitFor();

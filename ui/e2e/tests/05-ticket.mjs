@@ -22,7 +22,7 @@ export const tests = [
       for (const select of await form.locator('select').all()) await select.selectOption({ index: 1 });
       for (const input of await form.locator('input[type="text"][aria-invalid="true"]').all()) await input.fill('E2E');
       await form.getByRole('button', { name: 'Create ticket' }).click();
-      await page.waitForURL(/\/app\/tickets\/\d+$/);
+      await page.waitForURL(/\/app\/tickets\/[0-9a-f-]+$/);
       await toastText(page, 'Ticket created');
 
       const reply = page.locator('form.reply');
