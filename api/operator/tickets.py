@@ -11,21 +11,11 @@ from api.errors import invalid
 from api.present.common import Lookups, iso, party
 from api.present.messages import thread
 from api.present.rows import ticket
+from domain.tickets import TICKET_FIELDS
 from projections import tables as t
 
-FIELDS = (
-    "client_id",
-    "company_id",
-    "priority_id",
-    "category_id",
-    "ticket_type_id",
-    "source_id",
-    "sla_id",
-    "ticket_group_id",
-    "location_id",
-    "operator_id",
-    "original_email_from",
-)
+# the reference fields, shown as stored; the others are rendered on their own
+FIELDS = tuple(sorted(TICKET_FIELDS - {"description", "scheduled_at", "custom_values"}))
 
 
 def parse_moment(value: Any, field: str) -> datetime | None:

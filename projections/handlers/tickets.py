@@ -7,30 +7,13 @@ from typing import Any
 
 from sqlalchemy import and_, delete, update
 
-from domain.tickets import ticket_reference
+from domain.tickets import TICKET_FIELDS, ticket_reference
 from projections import tables as t
 from projections.context import Apply
 from projections.handlers.counts import bump, move
 
 Handler = Callable[[Apply], None]
-TICKET_COLUMNS = frozenset(
-    {
-        "description",
-        "client_id",
-        "company_id",
-        "priority_id",
-        "category_id",
-        "ticket_type_id",
-        "source_id",
-        "sla_id",
-        "ticket_group_id",
-        "location_id",
-        "operator_id",
-        "scheduled_at",
-        "original_email_from",
-        "custom_values",
-    }
-)
+TICKET_COLUMNS = TICKET_FIELDS  # every ticket field has a column of its name
 
 
 def _search(reference: str, description: str) -> str:
