@@ -8,6 +8,7 @@ from urllib.parse import unquote, urlparse
 
 from sqlalchemy import Engine, create_engine, event
 
+from api.recorder import TOPIC as RECORDER_TOPIC
 from api.settings import Settings
 from domain.application import Ledgerdesk
 
@@ -44,6 +45,7 @@ def event_store_env(url: str) -> dict[str, str]:
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
         "POSTGRES_POOL_SIZE": "10",
         "POSTGRES_MAX_OVERFLOW": "10",
+        "APPLICATION_RECORDER_TOPIC": RECORDER_TOPIC,
     }
 
 

@@ -118,7 +118,13 @@ def _write_side(
 
     size = min(seeding.BATCH, max(10, options.tickets // 50))
     log(f"comparing appends: {APPEND_ROUNDS} rounds of {size} tickets each way")
-    ours, raw, extra = seeding.append_ratio(app, big, rng, APPEND_ROUNDS, size)
+    library = seeding.library_store(settings.database_url)
+    try:
+        ours, raw, extra = seeding.append_ratio(
+            app, library, big, rng, APPEND_ROUNDS, size
+        )
+    finally:
+        library.close()
     seeding.save_presets(app, big)
     seeding.save_presets(app, small)
 
