@@ -6,17 +6,14 @@ from typing import Any, TypeVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate
-from eventsourcing.utils import get_topic
 
-from domain.chain import GENESIS, link_event
+from domain.chain import GENESIS, PENDING
 from domain.errors import InvalidValue
 
 SYSTEM = "system"
 """The actor recorded for changes no user made (seeding, schedules, migrations)."""
 
 NAMESPACE = uuid5(NAMESPACE_URL, "https://ledgerdesk.app/")
-DRAFT_ID = uuid5(NAMESPACE, "draft")
-"""A stand-in originator id: the chain does not cover the id."""
 
 L = TypeVar("L", bound="LedgerAggregate")
 
@@ -41,9 +38,9 @@ class LedgerAggregate(Aggregate):
         chain: str
 
         def mutate(self, aggregate: Any) -> Any:
-            """Apply the event, then keep its chain on the aggregate."""
+            """Apply the event; a stored one leaves its chain on the aggregate."""
             mutated = super().mutate(aggregate)
-            if mutated is not None:
+            if mutated is not None and self.chain != PENDING:
                 mutated.__dict__["_chain"] = self.chain
             return mutated
 
@@ -52,38 +49,19 @@ class LedgerAggregate(Aggregate):
 
     @property
     def chain(self) -> str:
-        """The chain value of the last event applied."""
+        """The chain of the last stored event applied (GENESIS before any)."""
         return str(self.__dict__.get("_chain", GENESIS))
 
     @classmethod
     def _create(cls: type[L], event_class: Any, *, id: Any = None, **kwargs: Any) -> L:
-        """Create with the first link of the chain computed from the event."""
-        kwargs.pop("chain", None)
-        if kwargs.get("timestamp") is None:
-            kwargs["timestamp"] = event_class.create_timestamp()
-        draft = event_class(
-            **kwargs,
-            originator_id=DRAFT_ID,
-            originator_version=cls.INITIAL_VERSION,
-            originator_topic=get_topic(cls),
-            chain=GENESIS,
-        )
-        kwargs["chain"] = link_event(GENESIS, draft)
+        """Create; the store links the event when it saves it."""
+        kwargs["chain"] = PENDING
         return super()._create(event_class, id=id, **kwargs)  # type: ignore[misc]
 
     def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
-        """Trigger an event linked to the previous one by its chain."""
+        """Trigger an event of this tenant; the store links it when it saves it."""
         kwargs.setdefault("tenant_id", self.tenant_id)
-        kwargs.pop("chain", None)
-        if kwargs.get("timestamp") is None:
-            kwargs["timestamp"] = event_class.create_timestamp()
-        draft = event_class(
-            **kwargs,
-            originator_id=self.id,
-            originator_version=self.version + 1,
-            chain=GENESIS,
-        )
-        kwargs["chain"] = link_event(self.chain, draft)
+        kwargs["chain"] = PENDING
         super().trigger_event(event_class, **kwargs)
 
 

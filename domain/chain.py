@@ -1,10 +1,13 @@
 """Hash chains over an aggregate's events, so a changed stored event shows.
 
-Each event's chain is sha256(previous chain + canonical JSON of its fields),
-leaving out the chain itself and originator_id (the id is the chain's name, and
-leaving it out lets a created event be hashed before its id is chosen).
-The canonical form survives the store's round trip: UUIDs, dates, times and
-Decimals become strings, tuples become lists, keys are sorted.
+An event's chain is sha256 over the previous event's chain, the event's topic
+and version, and the very bytes its state is stored as (without the chain),
+which the store then ends with `,"chain":"<hex>"}`. So the chain covers exactly
+what is kept, a check needs no re-encoding, and the state is encoded once per
+save. The id is left out: it is the chain's name.
+
+Events stored before chains covered the stored bytes carry a chain over a
+canonical JSON of their fields instead (`link_event`); a check accepts either.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from datetime import date, datetime, time
 from decimal import Decimal
@@ -20,6 +24,35 @@ from uuid import UUID
 
 EXCLUDED_FIELDS = frozenset({"chain", "originator_id"})
 GENESIS = ""
+PENDING = "pending"
+"""The chain of an event not yet saved: only the store can compute it."""
+
+_SEALED = re.compile(rb'(\{|,)"chain":"([0-9a-f]{64})"\}\Z')
+
+
+def link_bytes(previous: str, topic: str, version: int, body: bytes) -> str:
+    """The chain of an event stored as body (its state without the chain)."""
+    digest = hashlib.sha256(f"{previous}\n{topic}\n{version}\n".encode())
+    digest.update(body)
+    return digest.hexdigest()
+
+
+def seal(body: bytes, chain: str) -> bytes:
+    """The stored state: the encoded state object with the chain as last key."""
+    closing = b'"chain":"' + chain.encode("ascii") + b'"}'
+    return body[:-1] + (closing if body == b"{}" else b"," + closing)
+
+
+def unseal(state: bytes) -> tuple[bytes, str] | None:
+    """(body, chain) of a sealed stored state, or None for an older event."""
+    found = _SEALED.search(state)
+    if found is None:
+        return None
+    body = state[: found.start()] + (b"{}" if found.group(1) == b"{" else b"}")
+    return body, found.group(2).decode("ascii")
+
+
+# -- the canonical form of events stored before the chain covered their bytes
 
 
 def plain(value: Any) -> Any:
@@ -47,25 +80,17 @@ def canonical_json(value: Any) -> str:
     )
 
 
-def chained_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields of an event that its chain covers."""
-    return {k: v for k, v in fields.items() if k not in EXCLUDED_FIELDS}
-
-
-def event_fields(domain_event: Any) -> dict[str, Any]:
-    """The dataclass fields of an event object, by name."""
-    return {
-        field.name: getattr(domain_event, field.name)
-        for field in dataclasses.fields(domain_event)
-    }
-
-
 def link(previous: str, fields: Mapping[str, Any]) -> str:
-    """The chain value of an event with these fields after the previous chain."""
-    payload = previous + canonical_json(chained_fields(fields))
+    """The canonical chain of an event with these fields after the previous one."""
+    chained = {k: v for k, v in fields.items() if k not in EXCLUDED_FIELDS}
+    payload = previous + canonical_json(chained)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
 def link_event(previous: str, domain_event: Any) -> str:
-    """The chain value an event should carry after the previous chain."""
-    return link(previous, event_fields(domain_event))
+    """The canonical chain an event of the earlier form should carry."""
+    fields = {
+        field.name: getattr(domain_event, field.name)
+        for field in dataclasses.fields(domain_event)
+    }
+    return link(previous, fields)

@@ -64,10 +64,8 @@ class DirectoryUseCases(Store):
         self, tenant_id: str, name: str, count: int = 1
     ) -> tuple[Sequence, list[int]]:
         """Take numbers from a tenant sequence; the caller saves the sequence."""
-        seq_id = sequence_id(tenant_id, name)
-        if self.exists(seq_id):
-            sequence = self.load(tenant_id, Sequence, seq_id)
-        else:
+        sequence = self.find(tenant_id, Sequence, sequence_id(tenant_id, name))
+        if sequence is None:
             sequence = Sequence.start(tenant_id, name)
         return sequence, sequence.allocate("system", count)
 
@@ -205,10 +203,8 @@ class DirectoryUseCases(Store):
     # -- setting lists ---------------------------------------------------------
     def setting_list(self, tenant_id: str, kind: str) -> SettingList:
         """A tenant's setting list; an empty one if never written."""
-        list_id = setting_list_id(tenant_id, kind)
-        if self.exists(list_id):
-            return self.load(tenant_id, SettingList, list_id)
-        return SettingList.start(tenant_id, "system", kind)
+        found = self.find(tenant_id, SettingList, setting_list_id(tenant_id, kind))
+        return found or SettingList.start(tenant_id, "system", kind)
 
     def setting_item(
         self, tenant_id: str, kind: str, item_id: int | None

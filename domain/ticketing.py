@@ -12,6 +12,7 @@ from domain.directory import DirectoryUseCases
 from domain.errors import InvalidValue, NotFound
 from domain.organisations import Company
 from domain.people import User
+from domain.settings import SettingList
 from domain.tickets import Ticket
 
 REFERENCES = "tickets"
@@ -26,9 +27,15 @@ class TicketingUseCases(DirectoryUseCases):
         """The ticket, or NotFound."""
         return self.load(tenant_id, Ticket, ticket_id, version)
 
-    def status(self, tenant_id: str, status_id: int | None) -> dict[str, Any]:
+    def status(
+        self,
+        tenant_id: str,
+        status_id: int | None,
+        statuses: SettingList | None = None,
+    ) -> dict[str, Any]:
         """A ticket status item; None means the default (or the first open one)."""
-        statuses = self.setting_list(tenant_id, "ticket_statuses")
+        if statuses is None:
+            statuses = self.setting_list(tenant_id, "ticket_statuses")
         if status_id is not None:
             try:
                 return statuses.get(status_id)
@@ -64,8 +71,8 @@ class TicketingUseCases(DirectoryUseCases):
         check: bool = True,
     ) -> list[str]:
         """Open several tickets in one save (one reference block); answers their ids."""
-        default_status = self.status(tenant_id, None)
         statuses = self.setting_list(tenant_id, "ticket_statuses")
+        default_status = self.status(tenant_id, None, statuses)
 
         def action() -> list[str]:
             sequence, numbers = self.allocate_numbers(tenant_id, REFERENCES, len(specs))

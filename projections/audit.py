@@ -21,7 +21,7 @@ from uuid import UUID
 
 from domain.assets import Asset
 from domain.base import LedgerAggregate
-from domain.chain import GENESIS, link_event, plain
+from domain.chain import GENESIS, link_bytes, link_event, plain, unseal
 from domain.contracts import Contract
 from domain.errors import InvalidValue, NotFound
 from domain.invoices import Invoice
@@ -269,14 +269,21 @@ class ChainWalker:
 
         if version != last_version + 1:
             return broken(f"version {last_version + 1} expected, found {version}")
-        try:
-            domain_event = decode(stored)
-        except Exception as error:  # any undecodable state is a broken link
-            return broken(f"unreadable event: {error}")
-        recorded = getattr(domain_event, "chain", None)
-        if recorded is None:
-            return broken("the event carries no chain")
-        if link_event(last_chain, domain_event) != recorded:
+        sealed = unseal(bytes(stored.state))
+        if sealed is not None:
+            body, recorded = sealed
+            expected = link_bytes(last_chain, stored.topic, version, body)
+        else:  # an event of the earlier, canonical form
+            try:
+                domain_event = decode(stored)
+            except Exception as error:  # any undecodable state is a broken link
+                return broken(f"unreadable event: {error}")
+            carried = getattr(domain_event, "chain", None)
+            if carried is None:
+                return broken("the event carries no chain")
+            recorded = str(carried)
+            expected = link_event(last_chain, domain_event)
+        if expected != recorded:
             return broken("the chain does not match the event's content")
         self.heads[aggregate_id] = (version, recorded)
         return None
