@@ -1,23 +1,39 @@
 """What a handler gets: the event, and the batch it is applied in.
 
-The batch buffers new rows of the busiest tables and ticket count changes in
-memory and writes them with one executemany per table at its end. Any handler
-that reaches for the raw connection flushes the buffer first, so direct SQL
-always sees every earlier event of the batch.
+Rows of the busiest tables live in a write-behind cache that a follower keeps
+from batch to batch: a handler reads and changes them in memory, and the batch
+writes new rows in bulk (COPY on PostgreSQL) and changed ones with one
+executemany per table at its end. Any handler that reaches for the raw
+connection first has everything written and the cache emptied, so direct SQL
+always sees every earlier event, and nothing cached can be stale after it.
 """
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Table, and_, bindparam, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    Table,
+    and_,
+    bindparam,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.sql import Executable
 
 from projections import tables as t
 
-BUFFERED = (t.aggregates, t.tickets, t.messages)
+CACHED = (t.aggregates, t.tickets, t.messages)
+MAX_CACHED_ROWS = 200_000
+"""Beyond this many rows the cache is emptied after a batch (all are written)."""
+
+NEW, CHANGED, CLEAN = 0, 1, 2
 
 
 @cache
@@ -26,9 +42,14 @@ def _insert(table: Table) -> Executable:
 
 
 @cache
+def _key_columns(table: Table) -> tuple[str, ...]:
+    return tuple(column.name for column in table.primary_key.columns)
+
+
+@cache
 def _where(table: Table) -> object:
     return and_(
-        table.c.tenant_id == bindparam("k_tenant"), table.c.id == bindparam("k_id")
+        *(table.c[name] == bindparam(f"k_{name}") for name in _key_columns(table))
     )
 
 
@@ -40,6 +61,11 @@ def _update(table: Table) -> Executable:
 @cache
 def _select(table: Table) -> Executable:
     return select(table).where(_where(table))  # type: ignore[arg-type]
+
+
+@cache
+def _json_columns(table: Table) -> frozenset[str]:
+    return frozenset(c.name for c in table.columns if isinstance(c.type, JSON))
 
 
 _COUNTS = t.ticket_counts
@@ -56,31 +82,98 @@ _BUMP = (
 
 
 def _primary_key(table: Table, row: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(row.get(column.name) for column in table.primary_key.columns)
+    return tuple(row.get(name) for name in _key_columns(table))
+
+
+class RowCache:
+    """Rows of the CACHED tables by primary key, each new, changed or clean."""
+
+    def __init__(self) -> None:
+        self.tables: dict[Table, dict[tuple[Any, ...], list[Any]]] = {
+            table: {} for table in CACHED
+        }
+        self.models: dict[str, str | None] = {}
+        self.position: int | None = None
+
+    def __len__(self) -> int:
+        return sum(len(rows) for rows in self.tables.values())
+
+    def clear(self) -> None:
+        """Forget every row (direct SQL may have changed them)."""
+        for rows in self.tables.values():
+            rows.clear()
+
+    def reset(self) -> None:
+        """Forget everything: after a rollback, or when another follower wrote."""
+        self.clear()
+        self.models.clear()
+        self.position = None
+
+    def write(self, connection: Connection) -> None:
+        """Write new and changed rows; afterwards every cached row is clean."""
+        for table, rows in self.tables.items():
+            new = [entry for entry in rows.values() if entry[1] == NEW]
+            changed = [entry for entry in rows.values() if entry[1] == CHANGED]
+            if new:
+                _insert_rows(connection, table, [entry[0] for entry in new])
+            if changed:
+                keys = _key_columns(table)
+                values = [c.name for c in table.columns if c.name not in keys]
+                connection.execute(
+                    _update(table),
+                    [
+                        {
+                            **{name: row.get(name) for name in values},
+                            **{f"k_{name}": row[name] for name in keys},
+                        }
+                        for row, _ in changed
+                    ],
+                )
+            for entry in new:
+                entry[1] = CLEAN
+            for entry in changed:
+                entry[1] = CLEAN
+
+
+def _insert_rows(
+    connection: Connection, table: Table, rows: list[dict[str, Any]]
+) -> None:
+    """Insert rows: COPY on PostgreSQL, one executemany elsewhere."""
+    columns = [c.name for c in table.columns]
+    if connection.dialect.name != "postgresql":
+        connection.execute(
+            _insert(table), [{c: row.get(c) for c in columns} for row in rows]
+        )
+        return
+    json_columns = _json_columns(table)
+    schema = connection.get_execution_options().get("schema_translate_map", {})
+    qualified = f'"{schema[None]}"."{table.name}"' if schema.get(None) else table.name
+    names = ", ".join(f'"{c}"' for c in columns)
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    with cursor.copy(f"COPY {qualified} ({names}) FROM STDIN") as copy:
+        for row in rows:
+            # as SQLAlchemy's JSON type does, None in a JSON column is JSON null
+            copy.write_row(
+                [
+                    json.dumps(row.get(c)) if c in json_columns else row.get(c)
+                    for c in columns
+                ]
+            )
 
 
 class Batch:
-    """One transaction's worth of events, with its write-behind buffer and caches."""
+    """One transaction's worth of events, over the follower's row cache."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, rows: RowCache | None = None) -> None:
         self.raw = connection
+        self.rows = rows if rows is not None else RowCache()
         self.names: dict[tuple[str, str], str | None] = {}
-        self.models: dict[str, str | None] = {}
-        self.pending: dict[Table, dict[tuple[Any, ...], dict[str, Any]]] = {
-            table: {} for table in BUFFERED
-        }
+        self.models = self.rows.models
         self.counts: dict[tuple[str, str], tuple[dict[str, Any], int]] = {}
 
     def flush(self) -> None:
-        """Write the buffered rows and count changes."""
-        for table, rows in self.pending.items():
-            if rows:
-                columns = [c.name for c in table.columns]
-                self.raw.execute(
-                    _insert(table),
-                    [{c: row.get(c) for c in columns} for row in rows.values()],
-                )
-                rows.clear()
+        """Write the cached rows and the count changes."""
+        self.rows.write(self.raw)
         for (tenant_id, key), (dims, delta) in self.counts.items():
             # zero-delta buckets are written too, so that a bucket exists once
             # touched, however the events fell into batches
@@ -101,25 +194,22 @@ class Batch:
 class Apply:
     """One event being applied inside its batch."""
 
+    __slots__ = ("batch", "event", "names", "models", "tenant_id", "aggregate_id")
+
     def __init__(self, batch: Batch, event: Any) -> None:
         self.batch = batch
         self.event = event
         self.names = batch.names
         self.models = batch.models
+        self.tenant_id = str(event.tenant_id)
+        self.aggregate_id = str(event.originator_id)
 
     @property
     def connection(self) -> Connection:
-        """The batch's connection, after writing everything buffered so far."""
+        """The batch's connection, everything written and the row cache emptied."""
         self.batch.flush()
+        self.batch.rows.clear()
         return self.batch.raw
-
-    @property
-    def tenant_id(self) -> str:
-        return str(self.event.tenant_id)
-
-    @property
-    def aggregate_id(self) -> str:
-        return str(self.event.originator_id)
 
     @property
     def at(self) -> datetime:
@@ -136,17 +226,32 @@ class Apply:
             table.c.id == (row_id or self.aggregate_id),
         )
 
-    def _pending(self, table: Table, row_id: str | None) -> dict[str, Any] | None:
-        rows = self.batch.pending.get(table)
-        if not rows:
+    def _cached(self, table: Table, row_id: str | None) -> list[Any] | None:
+        rows = self.batch.rows.tables.get(table)
+        if rows is None:
             return None
-        return rows.get((self.tenant_id, row_id or self.aggregate_id))
+        entry = rows.get((self.tenant_id, row_id or self.aggregate_id))
+        if entry is None:
+            entry = self._load(table, rows, row_id or self.aggregate_id)
+        return entry
+
+    def _load(
+        self, table: Table, rows: dict[tuple[Any, ...], list[Any]], row_id: str
+    ) -> list[Any] | None:
+        params = {"k_tenant_id": self.tenant_id, "k_id": row_id}
+        found = self.batch.raw.execute(_select(table), params).first()
+        if found is None:
+            return None
+        entry = [dict(found._mapping), CLEAN]
+        rows[(self.tenant_id, row_id)] = entry
+        return entry
 
     def insert(self, table: Table, **values: Any) -> None:
-        """Insert a row of this tenant (buffered for the busiest tables)."""
+        """Insert a row of this tenant (cached for the busiest tables)."""
         row = {"tenant_id": self.tenant_id, **values}
-        if table in self.batch.pending:
-            self.batch.pending[table][_primary_key(table, row)] = row
+        rows = self.batch.rows.tables.get(table)
+        if rows is not None:
+            rows[_primary_key(table, row)] = [row, NEW]
         else:
             self.batch.raw.execute(_insert(table), row)
 
@@ -159,42 +264,51 @@ class Apply:
             values.setdefault("version", self.version)
         if not values:
             return
-        buffered = self._pending(table, row_id)
-        if buffered is not None:
-            buffered.update(values)
+        if table in self.batch.rows.tables and len(_key_columns(table)) == 2:
+            entry = self._cached(table, row_id)
+            if entry is not None:
+                entry[0].update(values)
+                if entry[1] == CLEAN:
+                    entry[1] = CHANGED
             return
-        params = {"k_tenant": self.tenant_id, "k_id": row_id or self.aggregate_id}
+        params = {"k_tenant_id": self.tenant_id, "k_id": row_id or self.aggregate_id}
         self.batch.raw.execute(_update(table), {**params, **values})
 
     def row(self, table: Table, row_id: str | None = None) -> dict[str, Any] | None:
         """One row of this tenant as a dict, or None."""
-        buffered = self._pending(table, row_id)
-        if buffered is not None:
-            return dict(buffered)
-        params = {"k_tenant": self.tenant_id, "k_id": row_id or self.aggregate_id}
+        if table in self.batch.rows.tables and len(_key_columns(table)) == 2:
+            entry = self._cached(table, row_id)
+            return dict(entry[0]) if entry is not None else None
+        params = {"k_tenant_id": self.tenant_id, "k_id": row_id or self.aggregate_id}
         found = self.batch.raw.execute(_select(table), params).first()
         return dict(found._mapping) if found else None
 
     def register(self, model: str, reference: str | None = None) -> None:
         """Remember which model an aggregate is, for events shared by several."""
         self.models[self.aggregate_id] = model
-        row = {
-            "id": self.aggregate_id,
-            "tenant_id": self.tenant_id,
-            "model": model,
-            "reference": reference,
-            "created_at": self.at,
-        }
-        self.batch.pending[t.aggregates][_primary_key(t.aggregates, row)] = row
+        self.insert(
+            t.aggregates,
+            id=self.aggregate_id,
+            model=model,
+            reference=reference,
+            created_at=self.at,
+        )
 
     def model(self) -> str | None:
         """The model of the aggregate the event belongs to."""
         if self.aggregate_id not in self.models:
-            found = self.connection.execute(
+            found = self.batch.raw.execute(
                 select(t.aggregates.c.model).where(
                     t.aggregates.c.id == self.aggregate_id
                 )
             ).scalar()
+            if found is None:  # registered in this batch, not yet written
+                self.batch.flush()
+                found = self.batch.raw.execute(
+                    select(t.aggregates.c.model).where(
+                        t.aggregates.c.id == self.aggregate_id
+                    )
+                ).scalar()
             self.models[self.aggregate_id] = found
         return self.models[self.aggregate_id]
 

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, insert, select, update
 
 from domain.application import Ledgerdesk
 from projections import tables as t
-from projections.context import Apply, Batch
+from projections.context import MAX_CACHED_ROWS, Apply, Batch, RowCache
 from projections.handlers import commerce, directory, tickets
 
 log = logging.getLogger("ledgerdesk.follower")
@@ -50,6 +50,7 @@ class Follower:
         self.name = name
         self.batch_size = batch_size
         self.progress = progress
+        self.rows = RowCache()
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -71,25 +72,37 @@ class Follower:
 
     def apply_batch(self, limit: int | None = None) -> int:
         """Apply up to one batch of pending events; answers how many were read."""
-        with self.engine.begin() as connection:
-            start = self._read_position(connection, lock=True)
-            notifications = self.app.notification_log.select(
-                start=start + 1, limit=limit or self.batch_size
-            )
-            if not notifications:
-                return 0
-            batch = Batch(connection)
-            for notification in notifications:
-                event = self.app.mapper.to_domain_event(notification)
-                handle = handler_for(event)
-                if handle is not None:
-                    handle(Apply(batch, event))
-            batch.flush()
-            connection.execute(
-                update(t.tracking)
-                .where(t.tracking.c.name == self.name)
-                .values(position=notifications[-1].id)
-            )
+        rows = self.rows
+        try:
+            with self.engine.begin() as connection:
+                start = self._read_position(connection, lock=True)
+                if rows.position != start:  # another follower wrote since
+                    rows.reset()
+                notifications = self.app.recorder.select_notifications(
+                    start + 1, limit or self.batch_size
+                )
+                if not notifications:
+                    return 0
+                batch = Batch(connection, rows)
+                to_domain_event = self.app.mapper.to_domain_event
+                for notification in notifications:
+                    event = to_domain_event(notification)
+                    handle = handler_for(event)
+                    if handle is not None:
+                        handle(Apply(batch, event))
+                batch.flush()
+                position = notifications[-1].id
+                connection.execute(
+                    update(t.tracking)
+                    .where(t.tracking.c.name == self.name)
+                    .values(position=position)
+                )
+        except BaseException:
+            rows.reset()  # the batch rolled back: what the cache holds may not be
+            raise
+        rows.position = position
+        if len(rows) > MAX_CACHED_ROWS:
+            rows.clear()
         if self.progress:
             self.progress(len(notifications))
         return len(notifications)

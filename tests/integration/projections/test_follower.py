@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from uuid import uuid4
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -58,6 +60,7 @@ COMMANDS = st.lists(
                 "rename",
                 "merge",
                 "time",
+                "client",
             ]
         ),
         st.integers(min_value=0, max_value=50),
@@ -67,7 +70,7 @@ COMMANDS = st.lists(
 )
 
 
-def _run(app, tenant, company, command, number, tickets):  # type: ignore[no-untyped-def]
+def _run(app, tenant, company, client, command, number, tickets):  # type: ignore[no-untyped-def]
     """Apply one command, ignoring those the rules refuse (they append nothing)."""
     from domain.errors import DomainError
 
@@ -78,9 +81,16 @@ def _run(app, tenant, company, command, number, tickets):  # type: ignore[no-unt
                 app.open_ticket(
                     tenant,
                     SYSTEM,
-                    {"description": f"T {number}", "company_id": company},
+                    {
+                        "description": f"T {number}",
+                        "company_id": company,
+                        "client_id": client if number % 2 else None,
+                    },
                 )
             )
+        elif command == "client":
+            # renames the client on every ticket row of theirs, by direct SQL
+            app.update_user(tenant, SYSTEM, client, {"first_name": f"N{number}"})
         elif command in ("reply", "note"):
             app.post_message(
                 tenant, SYSTEM, target, f"m{number}", command == "reply", False
@@ -124,15 +134,30 @@ def test_following_with_restarts_equals_rebuilding(  # type: ignore[no-untyped-d
     from projections.follower import Follower
 
     company = application.register_company(tenant, SYSTEM, {"name": "Co"})
+    client = application.register_user(
+        tenant,
+        SYSTEM,
+        email=f"c{uuid4().hex[:8]}@acme.test",
+        first_name="Cee",
+        last_name="Lient",
+        is_operator=0,
+        company_ids=[company],
+        role="client",
+        permissions=[],
+    )
     tickets: list[str] = []
+    # one follower that lives through it all, keeping rows between batches,
+    # beside others that stop after a few events, as if their process died
+    steady = Follower(application, engine, batch_size=50)
     for index, (command, number) in enumerate(commands):
-        _run(application, tenant, company, command, number, tickets)
+        _run(application, tenant, company, client, command, number, tickets)
         if index % 3 == 0:
-            # a follower that stops after a few events, as if the process died
             Follower(application, engine, batch_size=50).apply_batch(
                 stops[index % len(stops)]
             )
-    Follower(application, engine, batch_size=7).catch_up()
+        else:
+            steady.apply_batch(stops[index % len(stops)])
+    steady.catch_up()
     followed = snapshot(engine)
     rebuild(application, engine, batch_size=13)
     assert snapshot(engine) == followed
