@@ -3,9 +3,10 @@
 Rows of the busiest tables live in a write-behind cache that a follower keeps
 from batch to batch: a handler reads and changes them in memory, and the batch
 writes new rows in bulk (COPY on PostgreSQL) and changed ones with one
-executemany per table at its end. Any handler that reaches for the raw
-connection first has everything written and the cache emptied, so direct SQL
-always sees every earlier event, and nothing cached can be stale after it.
+executemany per table at its end. A handler that reaches for the raw
+connection first has everything written, so direct SQL sees every earlier
+event; direct SQL that updates or deletes rows of a cached table empties the
+cache, so nothing cached can be stale after it.
 """
 
 from __future__ import annotations
@@ -13,16 +14,21 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     Connection,
+    Delete,
     Table,
+    Update,
     and_,
     bindparam,
+    event,
     insert,
     select,
+    tuple_,
     update,
 )
 from sqlalchemy.sql import Executable
@@ -86,36 +92,59 @@ def _primary_key(table: Table, row: dict[str, Any]) -> tuple[Any, ...]:
 
 
 class RowCache:
-    """Rows of the CACHED tables by primary key, each new, changed or clean."""
+    """Rows of the CACHED tables by primary key, each new, changed or clean.
+
+    An entry is [row, state]; the new and changed ones are also listed as
+    pending, so writing them costs what was done, not what is cached.
+    """
 
     def __init__(self) -> None:
         self.tables: dict[Table, dict[tuple[Any, ...], list[Any]]] = {
             table: {} for table in CACHED
         }
+        self.pending: dict[Table, list[list[Any]]] = {table: [] for table in CACHED}
         self.models: dict[str, str | None] = {}
         self.position: int | None = None
 
     def __len__(self) -> int:
         return sum(len(rows) for rows in self.tables.values())
 
+    def put(self, table: Table, key: tuple[Any, ...], row: dict[str, Any]) -> None:
+        """Cache a new row, to be inserted."""
+        entry = [row, NEW]
+        self.tables[table][key] = entry
+        self.pending[table].append(entry)
+
+    def touch(self, table: Table, entry: list[Any]) -> None:
+        """Note that a cached row changed, to be updated unless it is new."""
+        if entry[1] == CLEAN:
+            entry[1] = CHANGED
+            self.pending[table].append(entry)
+
     def clear(self) -> None:
-        """Forget every row (direct SQL may have changed them)."""
-        for rows in self.tables.values():
+        """Forget every written row (direct SQL may have changed them)."""
+        for table, rows in self.tables.items():
+            if self.pending[table]:
+                raise RuntimeError("unwritten rows would be lost")
             rows.clear()
 
     def reset(self) -> None:
         """Forget everything: after a rollback, or when another follower wrote."""
-        self.clear()
+        for table, rows in self.tables.items():
+            rows.clear()
+            self.pending[table].clear()
         self.models.clear()
         self.position = None
 
     def write(self, connection: Connection) -> None:
         """Write new and changed rows; afterwards every cached row is clean."""
-        for table, rows in self.tables.items():
-            new = [entry for entry in rows.values() if entry[1] == NEW]
-            changed = [entry for entry in rows.values() if entry[1] == CHANGED]
+        for table, pending in self.pending.items():
+            if not pending:
+                continue
+            new = [row for row, state in pending if state == NEW]
+            changed = [row for row, state in pending if state == CHANGED]
             if new:
-                _insert_rows(connection, table, [entry[0] for entry in new])
+                _insert_rows(connection, table, new)
             if changed:
                 keys = _key_columns(table)
                 values = [c.name for c in table.columns if c.name not in keys]
@@ -126,39 +155,72 @@ class RowCache:
                             **{name: row.get(name) for name in values},
                             **{f"k_{name}": row[name] for name in keys},
                         }
-                        for row, _ in changed
+                        for row in changed
                     ],
                 )
-            for entry in new:
+            for entry in pending:
                 entry[1] = CLEAN
-            for entry in changed:
-                entry[1] = CLEAN
+            pending.clear()
 
 
 def _insert_rows(
     connection: Connection, table: Table, rows: list[dict[str, Any]]
 ) -> None:
-    """Insert rows: COPY on PostgreSQL, one executemany elsewhere."""
-    columns = [c.name for c in table.columns]
+    """Insert whole rows (see `blank`): COPY on PostgreSQL, executemany elsewhere."""
     if connection.dialect.name != "postgresql":
-        connection.execute(
-            _insert(table), [{c: row.get(c) for c in columns} for row in rows]
-        )
+        connection.execute(_insert(table), rows)
         return
-    json_columns = _json_columns(table)
+    values, json_positions = _copy_plan(table)
     schema = connection.get_execution_options().get("schema_translate_map", {})
     qualified = f'"{schema[None]}"."{table.name}"' if schema.get(None) else table.name
-    names = ", ".join(f'"{c}"' for c in columns)
+    names = ", ".join(f'"{c.name}"' for c in table.columns)
     cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
     with cursor.copy(f"COPY {qualified} ({names}) FROM STDIN") as copy:
+        write = copy.write_row
+        if not json_positions:
+            for row in rows:
+                write(values(row))
+            return
         for row in rows:
-            # as SQLAlchemy's JSON type does, None in a JSON column is JSON null
-            copy.write_row(
-                [
-                    json.dumps(row.get(c)) if c in json_columns else row.get(c)
-                    for c in columns
-                ]
-            )
+            line = list(values(row))
+            for i in json_positions:
+                line[i] = _json_text(line[i])
+            write(line)
+
+
+_EMPTY_JSON: dict[type, str] = {list: "[]", dict: "{}"}
+
+
+def _json_text(value: Any) -> str:
+    """A JSON column's text; None is JSON null, as SQLAlchemy's JSON type has it."""
+    if not value and type(value) in _EMPTY_JSON:
+        return _EMPTY_JSON[type(value)]
+    return json.dumps(value)
+
+
+@cache
+def _copy_plan(table: Table) -> tuple[Any, tuple[int, ...]]:
+    """A row's values in column order, and where the JSON columns are."""
+    columns = [c.name for c in table.columns]
+    json_positions = tuple(
+        i for i, c in enumerate(table.columns) if isinstance(c.type, JSON)
+    )
+    return itemgetter(*columns), json_positions
+
+
+@cache
+def _blank(table: Table) -> dict[str, Any]:
+    return {
+        c.name: getattr(c.default, "arg", None)
+        if c.default is not None and c.default.is_scalar
+        else None
+        for c in table.columns
+    }
+
+
+def blank(table: Table) -> dict[str, Any]:
+    """A row with every column, at its default or None, to fill in."""
+    return dict(_blank(table))
 
 
 class Batch:
@@ -170,19 +232,60 @@ class Batch:
         self.names: dict[tuple[str, str], str | None] = {}
         self.models = self.rows.models
         self.counts: dict[tuple[str, str], tuple[dict[str, Any], int]] = {}
+        self.writing = False
+        event.listen(connection, "before_execute", self._watch)
+
+    def _watch(self, _connection: Any, clause: Any, *_: Any) -> None:
+        """Direct SQL that changes rows of a cached table makes the cache stale."""
+        if (
+            not self.writing
+            and isinstance(clause, Update | Delete)
+            and clause.table in self.rows.tables
+        ):
+            self.flush()
+            self.rows.clear()
+
+    def close(self) -> None:
+        """Stop watching the connection."""
+        event.remove(self.raw, "before_execute", self._watch)
 
     def flush(self) -> None:
         """Write the cached rows and the count changes."""
-        self.rows.write(self.raw)
-        for (tenant_id, key), (dims, delta) in self.counts.items():
-            # zero-delta buckets are written too, so that a bucket exists once
-            # touched, however the events fell into batches
-            params = {"k_tenant": tenant_id, "k": key, "delta": delta}
-            if not self.raw.execute(_BUMP, params).rowcount:
-                self.raw.execute(
-                    _insert(_COUNTS),
-                    {"tenant_id": tenant_id, "bucket": key, "n": delta, **dims},
+        self.writing = True
+        try:
+            self.rows.write(self.raw)
+            self._write_counts()
+        finally:
+            self.writing = False
+
+    def _write_counts(self) -> None:
+        # zero-delta buckets are written too, so that a bucket exists once
+        # touched, however the events fell into batches
+        if not self.counts:
+            return
+        c = _COUNTS
+        existing = {
+            (found.tenant_id, found.bucket)
+            for found in self.raw.execute(
+                select(c.c.tenant_id, c.c.bucket).where(
+                    tuple_(c.c.tenant_id, c.c.bucket).in_(list(self.counts))
                 )
+            )
+        }
+        bumps = [
+            {"k_tenant": tenant_id, "k": key, "delta": delta}
+            for (tenant_id, key), (_, delta) in self.counts.items()
+            if (tenant_id, key) in existing
+        ]
+        new = [
+            {"tenant_id": tenant_id, "bucket": key, "n": delta, **dims}
+            for (tenant_id, key), (dims, delta) in self.counts.items()
+            if (tenant_id, key) not in existing
+        ]
+        if bumps:
+            self.raw.execute(_BUMP, bumps)
+        if new:
+            self.raw.execute(_insert(_COUNTS), new)
         self.counts.clear()
 
     def count(self, tenant_id: str, key: str, dims: dict[str, Any], delta: int) -> None:
@@ -206,9 +309,8 @@ class Apply:
 
     @property
     def connection(self) -> Connection:
-        """The batch's connection, everything written and the row cache emptied."""
+        """The batch's connection, with everything so far written."""
         self.batch.flush()
-        self.batch.rows.clear()
         return self.batch.raw
 
     @property
@@ -248,12 +350,16 @@ class Apply:
 
     def insert(self, table: Table, **values: Any) -> None:
         """Insert a row of this tenant (cached for the busiest tables)."""
-        row = {"tenant_id": self.tenant_id, **values}
         rows = self.batch.rows.tables.get(table)
-        if rows is not None:
-            rows[_primary_key(table, row)] = [row, NEW]
-        else:
-            self.batch.raw.execute(_insert(table), row)
+        if rows is None:
+            self.batch.raw.execute(
+                _insert(table), {"tenant_id": self.tenant_id, **values}
+            )
+            return
+        row = blank(table)
+        row.update(values)
+        row["tenant_id"] = self.tenant_id
+        self.batch.rows.put(table, _primary_key(table, row), row)
 
     def update(
         self, table: Table, row_id: str | None = None, touch: bool = True, **values: Any
@@ -268,8 +374,7 @@ class Apply:
             entry = self._cached(table, row_id)
             if entry is not None:
                 entry[0].update(values)
-                if entry[1] == CLEAN:
-                    entry[1] = CHANGED
+                self.batch.rows.touch(table, entry)
             return
         params = {"k_tenant_id": self.tenant_id, "k_id": row_id or self.aggregate_id}
         self.batch.raw.execute(_update(table), {**params, **values})

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, Engine, insert, select, update
@@ -29,9 +29,9 @@ HANDLERS: dict[str, Callable[[Apply], None]] = {
 }
 
 
-def handler_for(event: Any) -> Callable[[Apply], None] | None:
-    """The handler of an event's class, if the read model cares about it."""
-    return HANDLERS.get(type(event).__qualname__)
+def handler_for_topic(topic: str) -> Callable[[Apply], None] | None:
+    """The handler of the events stored under a topic ('module:Class.Event')."""
+    return HANDLERS.get(topic.rpartition(":")[2])
 
 
 class Follower:
@@ -84,13 +84,11 @@ class Follower:
                 if not notifications:
                     return 0
                 batch = Batch(connection, rows)
-                to_domain_event = self.app.mapper.to_domain_event
-                for notification in notifications:
-                    event = to_domain_event(notification)
-                    handle = handler_for(event)
-                    if handle is not None:
-                        handle(Apply(batch, event))
-                batch.flush()
+                try:
+                    self._apply(batch, notifications)
+                    batch.flush()
+                finally:
+                    batch.close()
                 position = notifications[-1].id
                 connection.execute(
                     update(t.tracking)
@@ -106,6 +104,14 @@ class Follower:
         if self.progress:
             self.progress(len(notifications))
         return len(notifications)
+
+    def _apply(self, batch: Batch, notifications: Sequence[Any]) -> None:
+        to_domain_event = self.app.mapper.to_domain_event
+        for notification in notifications:
+            # events no handler cares about are not even decoded
+            handle = handler_for_topic(notification.topic)
+            if handle is not None:
+                handle(Apply(batch, to_domain_event(notification)))
 
     def catch_up(self) -> int:
         """Apply everything pending; answers the position reached."""

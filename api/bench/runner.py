@@ -132,7 +132,7 @@ def _write_side(
     log(f"rebuilding the read model from {events:,} events")
     started = time.perf_counter()
     with progress_bar(events, "events", "rebuilding") as advance:
-        replayed = rebuild(app, engine, settings.projection_batch_size, advance)
+        replayed = rebuild(app, engine, progress=advance)
     rebuild_seconds = time.perf_counter() - started
     analyze_seconds = analyze(engine)
     figures = {

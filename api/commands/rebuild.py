@@ -19,10 +19,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(arguments: argparse.Namespace) -> int:
     """Rebuild with a progress bar, then report the rate."""
-    app, engine, settings = open_stores()
+    app, engine, _ = open_stores()
     started = time.perf_counter()
     with progress_bar(app.position(), "events", "rebuilding") as advance:
-        replayed = rebuild(app, engine, settings.projection_batch_size, advance)
+        replayed = rebuild(app, engine, progress=advance)
     seconds = time.perf_counter() - started
     print(
         f"Replayed {replayed} events in {seconds:.1f}s "
