@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, and_, case, func, select
 
 from api.deps import User
 from api.query.compile import Compiler
@@ -65,6 +66,50 @@ def count(connection: Connection, route: str, user: User, query: Query) -> int:
         return int(total)
     compiler = Compiler(RESOURCES[route], user.scope())
     return int(connection.execute(compiler.count(query)).scalar_one())
+
+
+SAMPLE = 500
+"""Rows a free-text search is tried on to estimate its total in a large list."""
+
+
+@dataclass(frozen=True)
+class Total:
+    """A list's total: exact, or estimated when a search spans many rows."""
+
+    value: int
+    estimated: bool = False
+
+
+def list_total(connection: Connection, route: str, user: User, query: Query) -> Total:
+    """The total a list page shows, at a cost that does not grow with the list.
+
+    Without a free-text search it is exact (for tickets from ticket_counts).
+    With one, the rows the other filters leave are counted the same way and
+    the search is tried on the first SAMPLE of them, in the list's order: when
+    that is all of them the count is exact, else it is scaled up, an estimate.
+    Counting every match would read every row of the scope, and so grow with it.
+    """
+    if not query.search:
+        return Total(count(connection, route, user, query))
+    scope = dataclasses.replace(query, search=None)
+    in_scope = count(connection, route, user, scope)
+    if in_scope == 0:
+        return Total(0)
+    compiler = Compiler(RESOURCES[route], user.scope())
+    matches = case((and_(*compiler.where(query)), 1), else_=0)
+    sample = (
+        select(matches.label("hit"))
+        .where(*compiler.where(scope))
+        .order_by(*compiler.order(query))
+        .limit(SAMPLE)
+        .subquery()
+    )
+    hits, seen = connection.execute(
+        select(func.coalesce(func.sum(sample.c.hit), 0), func.count())
+    ).one()
+    if seen >= in_scope:
+        return Total(int(hits))
+    return Total(round(int(hits) * in_scope / max(int(seen), 1)), estimated=True)
 
 
 def preset_counts(

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
-from sqlalchemy import Connection, Engine, select
+from fastapi.concurrency import run_in_threadpool
+from sqlalchemy import Connection, Engine, bindparam, select
 
-from api.errors import denied, not_found, unauthenticated
+from api.auth.sessions import MULTIPLE_SESSIONS, single_session
+from api.cache import MISSING
+from api.errors import ApiError, denied, not_found, unauthenticated
 from api.query.compile import Scope
 from api.security import read_token
 from api.services import Services
 from projections import tables as t
+from projections.api_tables import sessions
 
 
-def services(request: Request) -> Services:
+async def services(request: Request) -> Services:
     """Everything the routes share, built once by create_app."""
     return request.app.state.services  # type: ignore[no-any-return]
 
@@ -78,12 +84,18 @@ def load_tenant(engine: Engine, subdomain: str) -> Tenant | None:
     )
 
 
-def tenant(request: Request, svc: ServicesDep) -> Tenant:
+async def tenant(request: Request, svc: ServicesDep) -> Tenant:
     """The request's tenant from its Host; an unknown one is 404."""
     subdomain = subdomain_of(
         request.headers.get("host", ""), svc.settings.default_tenant
     )
-    found = load_tenant(svc.engine, subdomain)
+    found = svc.cache.peek(("tenant", subdomain))
+    if found is MISSING:  # the query runs off the event loop
+        found = await run_in_threadpool(
+            svc.cache.get,
+            ("tenant", subdomain),
+            partial(load_tenant, svc.reader, subdomain),
+        )
     if found is None:
         raise not_found()
     return found
@@ -128,6 +140,10 @@ def load_user(connection: Connection, tenant_id: str, user_id: str) -> User | No
     row = connection.execute(
         select(t.users).where(t.users.c.tenant_id == tenant_id, t.users.c.id == user_id)
     ).first()
+    return _user(row, tenant_id)
+
+
+def _user(row: Any, tenant_id: str) -> User | None:
     if row is None or not row.active:
         return None
     m = row._mapping
@@ -148,6 +164,26 @@ def load_user(connection: Connection, tenant_id: str, user_id: str) -> User | No
         language=m["language"],
         configs=dict(m["configs"] or {}),
     )
+
+
+_SESSION_STARTED = select(sessions.c.created_at).where(
+    sessions.c.id == bindparam("session_id"),
+    sessions.c.tenant_id == bindparam("tenant_id"),
+    sessions.c.user_id == bindparam("user_id"),
+    sessions.c.revoked_at.is_(None),
+)
+"""Built once: every signed-in request runs it (SQLAlchemy keeps its compiled form)."""
+
+
+def session_started(
+    connection: Connection, tenant_id: str, session_id: str, user_id: str
+) -> datetime | None:
+    """When a live session of that user started; None if it is not live."""
+    started: datetime | None = connection.execute(
+        _SESSION_STARTED,
+        {"session_id": session_id, "tenant_id": tenant_id, "user_id": user_id},
+    ).scalar()
+    return started
 
 
 @dataclass(frozen=True)
@@ -176,13 +212,26 @@ def caller(request: Request, svc: ServicesDep, tenant: TenantDep) -> Caller:
         claims = read_token(secret, token, "access")
         if not claims or claims.get("tid") != tenant.id:
             raise unauthenticated()
-        if not svc.sessions.is_live(tenant.id, str(claims["sid"]), str(claims["sub"])):
+        session_id, user_id = str(claims["sid"]), str(claims["sub"])
+        with svc.reader.connect() as connection:
+            started = session_started(connection, tenant.id, session_id, user_id)
+            user = (
+                None
+                if started is None
+                else svc.cache.get(
+                    ("user", tenant.id, user_id),
+                    partial(load_user, connection, tenant.id, user_id),
+                )
+            )
+        if started is None or user is None:
             raise unauthenticated()
-        with svc.engine.connect() as connection:
-            user = load_user(connection, tenant.id, str(claims["sub"]))
-        if user is None:
-            raise unauthenticated()
-        return Caller(tenant, user=user, session_id=str(claims["sid"]))
+        if single_session(tenant.configs) and svc.sessions.superseded(
+            tenant.id, user.id, started
+        ):
+            # The older session ends here, so its refresh fails and it signs out.
+            svc.sessions.revoke(tenant.id, session_id)
+            raise ApiError(401, MULTIPLE_SESSIONS)
+        return Caller(tenant, user=user, session_id=session_id)
     quote = request.headers.get("x-quote-token") or request.query_params.get("token")
     if quote:
         claims = read_token(secret, quote, "quote")
@@ -194,11 +243,16 @@ def caller(request: Request, svc: ServicesDep, tenant: TenantDep) -> Caller:
 CallerDep = Annotated[Caller, Depends(caller)]
 
 
-def current_user(who: CallerDep) -> User:
-    """A signed-in user; a quote token alone opens nothing here (401)."""
+def signed_in(who: Caller) -> User:
+    """The caller's user; a quote token alone opens nothing here (401)."""
     if who.user is None:
         raise unauthenticated()
     return who.user
+
+
+async def current_user(who: CallerDep) -> User:
+    """A signed-in user; a quote token alone opens nothing here (401)."""
+    return signed_in(who)
 
 
 UserDep = Annotated[User, Depends(current_user)]
@@ -207,7 +261,7 @@ UserDep = Annotated[User, Depends(current_user)]
 def require(*permissions: str) -> Any:
     """A dependency refusing with 403 unless the user holds every permission."""
 
-    def check(user: UserDep) -> User:
+    async def check(user: UserDep) -> User:
         for permission in permissions:
             if not user.can(permission):
                 raise denied()

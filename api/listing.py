@@ -8,7 +8,8 @@ from typing import Any
 
 from sqlalchemy import Engine, select
 
-from api.counts import count
+from api.cache import ReadCache
+from api.counts import list_total
 from api.deps import User, visible
 from api.present.common import Lookups
 from api.present.rows import LIST_ROWS
@@ -41,30 +42,37 @@ def query_of(resource: Resource, items: Iterable[tuple[str, str]]) -> Query:
 
 
 def list_page(
-    engine: Engine, resource: Resource, user: User, query: Query, page: int
+    engine: Engine,
+    resource: Resource,
+    user: User,
+    query: Query,
+    page: int,
+    cache: ReadCache | None = None,
 ) -> dict[str, Any]:
     """One page of a list in the contract's envelope."""
     compiler = Compiler(resource, user.scope())
     per_page = query.per_page
+    offset = (page - 1) * per_page
     with engine.connect() as connection:
-        total = count(connection, resource.name, user, query)
+        total = list_total(connection, resource.name, user, query)
         rows = list(
-            connection.execute(
-                compiler.rows(query).limit(per_page).offset((page - 1) * per_page)
-            )
+            connection.execute(compiler.rows(query).limit(per_page).offset(offset))
         )
-        lookups = Lookups(connection, user.tenant_id)
+        lookups = Lookups(connection, user.tenant_id, cache)
         shape = LIST_ROWS[resource.name]
         data = [shape(row, lookups) for row in rows]
-    first = (page - 1) * per_page + 1
+    value = total.value
+    if total.estimated:  # never fewer than shown, and more when the page is full
+        value = max(value, offset + len(data) + (1 if len(data) == per_page else 0))
     return {
         "data": data,
-        "from": first if data else None,
-        "to": first + len(data) - 1 if data else None,
-        "total": total,
+        "from": offset + 1 if data else None,
+        "to": offset + len(data) if data else None,
+        "total": value,
+        "total_is_estimate": total.estimated,
         "per_page": per_page,
         "current_page": page,
-        "last_page": max(1, math.ceil(total / per_page)),
+        "last_page": max(1, math.ceil(value / per_page)),
     }
 
 

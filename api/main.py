@@ -9,6 +9,7 @@ from api import errors
 from api.auth.sessions import Sessions
 from api.auth.throttle import Throttle
 from api.bootstrap import build_application, build_engine
+from api.cache import ReadCache
 from api.guards import RefuseNul
 from api.mail import mailer_from_env
 from api.routers import ROUTERS
@@ -33,6 +34,8 @@ def build_services(settings: Settings) -> Services:
     engine = build_engine(settings)
     create_tables(engine)
     follower = Follower(domain, engine, batch_size=settings.projection_batch_size)
+    cache = ReadCache(settings.read_cache_seconds)
+    follower.listeners.append(cache.clear)
     return Services(
         settings=settings,
         domain=domain,
@@ -42,6 +45,7 @@ def build_services(settings: Settings) -> Services:
         throttle=Throttle(engine),
         mailer=mailer_from_env(),
         sso=provider_from_env(),
+        cache=cache,
     )
 
 

@@ -48,6 +48,11 @@ class Page(BaseModel, Generic[T]):
     from_: int | None = Field(None, alias="from")
     to: int | None
     total: int
+    total_is_estimate: bool = Field(
+        False,
+        description="true when a free-text search spans more rows than are "
+        "tried: total is then scaled up from a sample, and last_page with it",
+    )
     per_page: int
     current_page: int
     last_page: int

@@ -9,6 +9,7 @@ from sqlalchemy import Engine
 
 from api.auth.sessions import Sessions
 from api.auth.throttle import Throttle
+from api.cache import ReadCache
 from api.mail import Mailer
 from api.settings import Settings
 from api.sso import IdentityProvider
@@ -28,7 +29,19 @@ class Services:
     throttle: Throttle
     mailer: Mailer
     sso: IdentityProvider | None
+    cache: ReadCache
     extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def reader(self) -> Engine:
+        """The engine for requests that only read: each statement commits on its
+        own, so a read needs no transaction to begin and roll back around it."""
+        reader = self.extras.get("reader")
+        if reader is None:
+            reader = self.extras["reader"] = self.engine.execution_options(
+                isolation_level="AUTOCOMMIT"
+            )
+        return reader  # type: ignore[no-any-return]
 
     def settle(self, timeout: float = 10.0) -> None:
         """Answer a write only once the read model shows it (read-your-writes)."""

@@ -19,6 +19,7 @@ class Settings(BaseSettings):
     default_tenant: str = "demo"
     kafka_bootstrap: str | None = None
     projection_batch_size: int = 1000
+    read_cache_seconds: float = 2.0
     poll_interval: float = 0.2
     upload_dir: str = "var/uploads"
     export_dir: str = "var/exports"

@@ -51,6 +51,8 @@ class Follower:
         self.batch_size = batch_size
         self.progress = progress
         self.rows = RowCache()
+        self.listeners: list[Callable[[int], None]] = []
+        """Called with the new position after each batch that applied events."""
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -101,6 +103,8 @@ class Follower:
         rows.position = position
         if len(rows) > MAX_CACHED_ROWS:
             rows.clear()
+        for listener in self.listeners:
+            listener(position)
         if self.progress:
             self.progress(len(notifications))
         return len(notifications)

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 from uuid import uuid4
 
 from sqlalchemy import Engine, and_, insert, select, update
 
 from api.security import REFRESH_DAYS, digest, new_secret
 from projections.api_tables import refresh_tokens, sessions
+
+SINGLE_SESSION = "auth.single_session"
+MULTIPLE_SESSIONS = "You cannot have multiple login sessions per account."
+
+
+def single_session(configs: dict[str, Any]) -> bool:
+    """Whether the tenant allows one live session per account only."""
+    value = configs.get(SINGLE_SESSION)
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
 
 
 @dataclass(frozen=True)
@@ -129,12 +141,17 @@ class Sessions:
                 .values(revoked_at=datetime.now(UTC))
             )
 
-    def is_live(self, tenant_id: str, session_id: str, user_id: str) -> bool:
-        """Whether the session exists, is the user's and is not revoked."""
+    def superseded(self, tenant_id: str, user_id: str, started: datetime) -> bool:
+        """Whether the user signed in again after a session started then."""
         with self.engine.connect() as connection:
-            found = connection.execute(
-                select(sessions.c.user_id, sessions.c.revoked_at).where(
-                    sessions.c.id == session_id, sessions.c.tenant_id == tenant_id
+            newer = connection.execute(
+                select(sessions.c.id)
+                .where(
+                    sessions.c.tenant_id == tenant_id,
+                    sessions.c.user_id == user_id,
+                    sessions.c.revoked_at.is_(None),
+                    sessions.c.created_at > started,
                 )
+                .limit(1)
             ).first()
-        return bool(found and found.revoked_at is None and found.user_id == user_id)
+        return newer is not None

@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
+from api.cache import ReadCache
 from projections import tables as t
 
 PERIOD_LABELS = {
@@ -44,31 +45,41 @@ def gravatar(email: str | None) -> str:
 class Lookups:
     """A tenant's setting-list items, loaded once per request and kind."""
 
-    def __init__(self, connection: Connection, tenant_id: str) -> None:
+    def __init__(
+        self, connection: Connection, tenant_id: str, cache: ReadCache | None = None
+    ) -> None:
         self.connection = connection
         self.tenant_id = tenant_id
+        self.cache = cache
         self._kinds: dict[str, dict[int, dict[str, Any]]] = {}
 
     def kind(self, kind: str) -> dict[int, dict[str, Any]]:
         """Every item of a list by id."""
         if kind not in self._kinds:
-            s = t.setting_items
-            rows = self.connection.execute(
-                select(s)
-                .where(s.c.tenant_id == self.tenant_id, s.c.kind == kind)
-                .order_by(s.c.position, s.c.id)
-            )
-            self._kinds[kind] = {
-                r.id: {
-                    "id": r.id,
-                    "label": r.label,
-                    "order": r.position,
-                    "is_default": bool(r.is_default),
-                    **dict(r.data or {}),
-                }
-                for r in rows
-            }
+            if self.cache is None:
+                self._kinds[kind] = self._load(kind)
+            else:
+                key = ("lookups", self.tenant_id, kind)
+                self._kinds[kind] = self.cache.get(key, lambda: self._load(kind))
         return self._kinds[kind]
+
+    def _load(self, kind: str) -> dict[int, dict[str, Any]]:
+        s = t.setting_items
+        rows = self.connection.execute(
+            select(s)
+            .where(s.c.tenant_id == self.tenant_id, s.c.kind == kind)
+            .order_by(s.c.position, s.c.id)
+        )
+        return {
+            r.id: {
+                "id": r.id,
+                "label": r.label,
+                "order": r.position,
+                "is_default": bool(r.is_default),
+                **dict(r.data or {}),
+            }
+            for r in rows
+        }
 
     def item(self, kind: str, item_id: int | None) -> dict[str, Any] | None:
         """One item, or None."""

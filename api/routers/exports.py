@@ -15,9 +15,9 @@ from api.deps import (
     TenantDep,
     User,
     caller,
-    current_user,
     load_user,
     require,
+    signed_in,
 )
 from api.errors import denied, invalid, not_found
 from api.exports import FORMATS, Exporter
@@ -66,7 +66,7 @@ def _file_user(
         if user is None:
             raise not_found()
     else:
-        user = current_user(caller(request, svc, tenant))
+        user = signed_in(caller(request, svc, tenant))
     if not user.can("exports.index"):
         raise denied()
     return user

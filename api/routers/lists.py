@@ -25,7 +25,7 @@ def add_list(router: APIRouter, name: str, row_model: type, description: str) ->
         version: str | None = Query(None, description="row shape version"),
     ) -> dict[str, Any]:
         query = query_of(resource, request.query_params.multi_items())
-        return list_page(svc.engine, resource, user, query, parse_page(page))
+        return list_page(svc.reader, resource, user, query, parse_page(page), svc.cache)
 
     list_route.__doc__ = description
     router.add_api_route(
@@ -49,8 +49,8 @@ def add_detail(
     def detail_route(
         record_id: str, svc: ServicesDep, user: User = require(f"{name}.show")
     ) -> dict[str, Any]:
-        row = find(svc.engine, name, user, record_id)
-        with svc.engine.connect() as connection:
+        row = find(svc.reader, name, user, record_id)
+        with svc.reader.connect() as connection:
             return shape(row, user, connection)
 
     detail_route.__doc__ = f"One of the {name} with its related data."

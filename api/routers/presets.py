@@ -54,7 +54,7 @@ def result_count(route: str, svc: ServicesDep, user: UserDep) -> list[dict[str, 
         raise not_found()
     if not user.can(f"{route}.index"):
         raise denied()
-    with svc.engine.connect() as connection:
+    with svc.reader.connect() as connection:
         return preset_counts(connection, route, user)
 
 

@@ -23,10 +23,12 @@ def test_every_list_answers_the_envelope(
         "from",
         "to",
         "total",
+        "total_is_estimate",
         "per_page",
         "current_page",
         "last_page",
     }
+    assert body["total_is_estimate"] is False
     assert body["per_page"] == 15 and body["current_page"] == 1
     assert body["total"] >= 1 and body["from"] == 1 and body["to"] == len(body["data"])
 
@@ -235,6 +237,37 @@ def test_free_text_search(portal: Portal, operator: dict[str, str]) -> None:
         "/api/tickets", operator, params={"builder[s]": "t-000001"}
     ).json()["data"]
     assert [r["reference"] for r in by_reference] == ["T-000001"]
+
+
+def test_a_search_over_a_short_list_counts_exactly(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    body = portal.get("/api/tickets", operator, params={"builder[s]": "VPN"}).json()
+    assert body["total_is_estimate"] is False
+    assert body["total"] == len(body["data"]) >= 1
+
+
+def test_a_search_over_a_long_list_estimates_its_total_from_a_sample(
+    portal: Portal, operator: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beyond SAMPLE rows in scope the total is scaled up, never below what shows."""
+    import api.counts
+
+    everything = portal.get("/api/tickets", operator, params={"builder[paginate]": 100})
+    in_scope = everything.json()["total"]
+    search = {"builder[s]": "e", "builder[paginate]": 5}
+    exact = portal.get("/api/tickets", operator, params=search).json()
+    assert exact["total_is_estimate"] is False
+
+    monkeypatch.setattr(api.counts, "SAMPLE", 6)
+    assert in_scope > 6
+    estimated = portal.get("/api/tickets", operator, params=search).json()
+    assert estimated["total_is_estimate"] is True
+    assert [r["id"] for r in estimated["data"]] == [r["id"] for r in exact["data"]]
+    # six rows tried, scaled to the scope: within what six rows can tell
+    assert 0 < estimated["total"] <= in_scope
+    assert estimated["total"] >= len(estimated["data"]) + 1  # a full page: more
+    assert estimated["last_page"] == -(-estimated["total"] // 5)
 
 
 def test_accepted_relations(portal: Portal, client_a: dict[str, str]) -> None:

@@ -302,3 +302,46 @@ def test_operators_see_every_company_clients_only_their_own(
 
     assert companies(client_a) == {"Northwind Trading"}
     assert len(companies(operator)) == 3
+
+
+def test_a_second_sign_in_ends_the_first_on_portal_routes_when_the_tenant_says_so(
+    portal: Portal,
+) -> None:
+    older = portal.login("client@demo.test")
+    assert portal.get("/api/tickets", older).status_code == 200
+    portal.svc.domain.change_tenant(
+        portal.tenant_id(), "test", configs={"auth.single_session": "on"}
+    )
+    portal.svc.follower.catch_up()
+    newer = portal.login("client@demo.test")
+    refused = portal.get("/api/tickets", older)
+    assert refused.status_code == 401
+    assert refused.json() == {
+        "message": "You cannot have multiple login sessions per account."
+    }
+    assert portal.get("/api/tickets", newer).status_code == 200
+    assert portal.get("/api/quotes", older).status_code == 401
+    # another account's sessions are its own
+    assert (
+        portal.get("/api/tickets", portal.login("client2@demo.test")).status_code == 200
+    )
+
+
+def test_what_the_read_model_shows_next_is_never_an_older_cached_answer(
+    portal: Portal, client_a: dict[str, str]
+) -> None:
+    """Tenants and lookups are cached, but applying events empties the cache."""
+    statuses = portal.get("/api/tickets", client_a).json()["data"]
+    status_id = statuses[0]["status_id"]
+    portal.svc.domain.change_setting(
+        portal.tenant_id(),
+        "test",
+        "ticket_statuses",
+        status_id,
+        label="Renamed status",
+        data={"name_client": "Renamed for clients"},
+    )
+    portal.svc.follower.catch_up()
+    rows = portal.get("/api/tickets", client_a).json()["data"]
+    names = {r["status"]["name_client"] for r in rows if r["status_id"] == status_id}
+    assert names == {"Renamed for clients"}
