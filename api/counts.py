@@ -1,14 +1,16 @@
-"""Counting each saved preset: from ticket_counts when it can, else count(*)."""
+"""Counting lists and saved presets: from ticket_counts when it can, else count(*)."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, func, select
+from sqlalchemy import Connection, and_, case, func, select, true
 
+from api.cache import ReadCache
 from api.deps import User
 from api.query.compile import Compiler
 from api.query.params import BuilderError
@@ -113,23 +115,61 @@ def list_total(connection: Connection, route: str, user: User, query: Query) -> 
 
 
 def preset_counts(
-    connection: Connection, route: str, user: User
+    connection: Connection, route: str, user: User, cache: ReadCache | None = None
 ) -> list[dict[str, Any]]:
-    """[{id, count}] for every preset of the user for that list."""
+    """[{id, count}] for every preset of the user for that list.
+
+    The presets ticket_counts answers are summed in one statement over the
+    user's buckets (one sum per preset); the others are counted one by one.
+    Parsed filters are kept in the read cache by preset and version.
+    """
     p = t.table_presets
     presets = connection.execute(
-        select(p.c.id, p.c.filter_config)
+        select(p.c.id, p.c.version, p.c.filter_config)
         .where(
             p.c.tenant_id == user.tenant_id, p.c.user_id == user.id, p.c.type == route
         )
         .order_by(p.c.label, p.c.id)
-    )
-    answer = []
+    ).all()
+    queries: dict[str, Query | None] = {}
     for preset in presets:
-        try:
-            query = preset_query(route, preset.filter_config)
-        except BuilderError:
-            answer.append({"id": preset.id, "count": None})
-            continue
-        answer.append({"id": preset.id, "count": count(connection, route, user, query)})
-    return answer
+        parse = partial(_parsed, route, preset.filter_config)
+        key = ("preset", preset.id, preset.version)
+        queries[preset.id] = cache.get(key, parse) if cache else parse()
+    bucketed = {
+        preset_id: query
+        for preset_id, query in queries.items()
+        if query is not None and route == "tickets" and from_buckets(query)
+    }
+    counts = _bucket_counts(connection, user, bucketed)
+    for preset_id, query in queries.items():
+        if query is not None and preset_id not in counts:
+            counts[preset_id] = list_total(connection, route, user, query).value
+    return [{"id": preset.id, "count": counts.get(preset.id)} for preset in presets]
+
+
+def _parsed(route: str, filter_config: str | None) -> Query | None:
+    try:
+        return preset_query(route, filter_config)
+    except BuilderError:
+        return None  # a saved filter the list no longer accepts counts nothing
+
+
+def _bucket_counts(
+    connection: Connection, user: User, queries: dict[str, Query]
+) -> dict[str, int]:
+    """Several queries counted from ticket_counts in one statement."""
+    if not queries:
+        return {}
+    compiler = Compiler(BUCKETS, user.scope())
+    n = t.ticket_counts.c.n
+    sums = [
+        func.coalesce(
+            func.sum(case((and_(true(), *compiler.filters(query)), n), else_=0)), 0
+        )
+        for query in queries.values()
+    ]
+    found = connection.execute(select(*sums).where(*compiler.base())).one()
+    return {
+        preset_id: int(value) for preset_id, value in zip(queries, found, strict=True)
+    }

@@ -12,9 +12,11 @@ cache, so nothing cached can be stale after it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
 from functools import cache
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import (
@@ -378,6 +380,13 @@ class Apply:
             return
         params = {"k_tenant_id": self.tenant_id, "k_id": row_id or self.aggregate_id}
         self.batch.raw.execute(_update(table), {**params, **values})
+
+    def peek(self, table: Table, row_id: str | None = None) -> Mapping[str, Any] | None:
+        """One row of this tenant to read, not to change (no copy is made)."""
+        if table in self.batch.rows.tables and len(_key_columns(table)) == 2:
+            entry = self._cached(table, row_id)
+            return MappingProxyType(entry[0]) if entry is not None else None
+        return self.row(table, row_id)
 
     def row(self, table: Table, row_id: str | None = None) -> dict[str, Any] | None:
         """One row of this tenant as a dict, or None."""

@@ -157,9 +157,13 @@ class Compiler:
             return value == item.value  # type: ignore[no-any-return]
         raise TypeError(item)
 
+    def filters(self, query: Query) -> list[ColumnElement[bool]]:
+        """The query's filters, without scope or search."""
+        return [self.condition(f) for f in query.filters]
+
     def where(self, query: Query) -> list[ColumnElement[bool]]:
         """Scope, filters and free-text search."""
-        parts = self.base() + [self.condition(f) for f in query.filters]
+        parts = self.base() + self.filters(query)
         if query.search:
             pattern = like_pattern(query.search)
             parts.append(

@@ -55,7 +55,7 @@ def result_count(route: str, svc: ServicesDep, user: UserDep) -> list[dict[str, 
     if not user.can(f"{route}.index"):
         raise denied()
     with svc.reader.connect() as connection:
-        return preset_counts(connection, route, user)
+        return preset_counts(connection, route, user, svc.cache)
 
 
 @router.get("/table-presets", response_model=list[Preset], name="list")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import and_, delete, func, select
@@ -10,18 +11,18 @@ from projections import tables as t
 from projections.context import Apply
 
 
-def dimensions(row: dict[str, Any]) -> dict[str, Any]:
+def dimensions(row: Mapping[str, Any]) -> dict[str, Any]:
     """The counted dimensions of a ticket row."""
     return {d: row.get(d) for d in t.COUNT_DIMENSIONS}
 
 
-def bump(a: Apply, row: dict[str, Any], delta: int) -> None:
+def bump(a: Apply, row: Mapping[str, Any], delta: int) -> None:
     """Add delta to the bucket of a ticket row's dimensions."""
     dims = dimensions(row)
     a.batch.count(a.tenant_id, t.bucket_key(dims), dims, delta)
 
 
-def move(a: Apply, before: dict[str, Any], after: dict[str, Any]) -> None:
+def move(a: Apply, before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
     """Move a ticket from one bucket to another when its dimensions changed."""
     if dimensions(before) != dimensions(after):
         bump(a, before, -1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from sqlalchemy import and_, delete, update
@@ -60,15 +60,15 @@ def ticket_opened(a: Apply) -> None:
     bump(a, row, 1)
 
 
-def _ticket(a: Apply, ticket_id: str | None = None) -> dict[str, Any]:
-    row = a.row(t.tickets, ticket_id)
+def _ticket(a: Apply, ticket_id: str | None = None) -> Mapping[str, Any]:
+    row = a.peek(t.tickets, ticket_id)
     if row is None:
         raise LookupError(f"ticket {ticket_id or a.aggregate_id} not projected")
     return row
 
 
 def _change(a: Apply, values: dict[str, Any], touch: bool = True) -> None:
-    before = _ticket(a)
+    before = dict(_ticket(a))  # a copy: the update below changes the cached row
     after = {**before, **values}
     if "description" in values:
         values["search"] = _search(before["reference"], values["description"])
@@ -103,19 +103,23 @@ def _message_row(
 
 def _post(a: Apply, model: str, kind: str, data: dict[str, Any] | None = None) -> None:
     e = a.event
-    message = {
-        "id": e.message_id,
-        "message": getattr(e, "message", ""),
-        "type": kind,
-        "is_from_client": getattr(e, "is_from_client", False),
-        "visible_to_client": getattr(e, "visible_to_client", True),
-        "actor": e.actor,
-        "recipients": getattr(e, "recipients", []),
-        "attachment_ids": getattr(e, "attachment_ids", []),
-        "mentions": getattr(e, "mentions", []),
-        "data": data or {},
-    }
-    a.insert(t.messages, **_message_row(a, a.aggregate_id, model, message))
+    a.insert(
+        t.messages,
+        morphable_id=a.aggregate_id,
+        morphable_type=model,
+        id=e.message_id,
+        message=getattr(e, "message", ""),
+        type=kind,
+        is_from_client=bool(getattr(e, "is_from_client", False)),
+        visible_to_client=bool(getattr(e, "visible_to_client", True)),
+        actor_id=e.actor,
+        recipients=getattr(e, "recipients", []),
+        attachment_ids=getattr(e, "attachment_ids", []),
+        mentions=getattr(e, "mentions", []),
+        data=data or {},
+        created_at=a.at,
+        updated_at=a.at,
+    )
 
 
 def ticket_message_posted(a: Apply) -> None:
