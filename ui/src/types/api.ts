@@ -66,6 +66,8 @@ export type Paginated<T> = {
   from: number | null;
   to: number | null;
   total: number;
+  /** True when a free-text search's total is scaled up from a sample. */
+  total_is_estimate?: boolean;
   per_page: number;
   current_page: number;
   last_page: number;

@@ -126,7 +126,9 @@ function ListScreenFor<T>({ config, user }: { config: ListConfig<T>; user: User 
 
   const visible = config.columns.filter((c) => !state.hidden.includes(c.id));
   const model = t(config.model);
-  const range = data ? t('list.range', { from: data.from ?? 0, to: data.to ?? 0, total: data.total }) : '';
+  const range = data
+    ? t(data.total_is_estimate ? 'list.rangeAbout' : 'list.range', { from: data.from ?? 0, to: data.to ?? 0, total: data.total })
+    : '';
 
   const toolbar = (
     <div className="list-toolbar">

@@ -59,6 +59,7 @@ export const de: Record<MessageKey, string> = {
 
   'list.refresh': 'Aktualisieren',
   'list.range': '{from}-{to} von {total}',
+  'list.rangeAbout': '{from}-{to} von etwa {total}',
   'list.export': 'Exportieren',
   'list.export_pending': 'Export wird vorbereitet…',
   'list.export_failed': 'Der Export ist fehlgeschlagen.',

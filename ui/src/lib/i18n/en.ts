@@ -58,6 +58,7 @@ export const en = {
 
   'list.refresh': 'Refresh',
   'list.range': '{from}-{to} of {total}',
+  'list.rangeAbout': '{from}-{to} of about {total}',
   'list.export': 'Export',
   'list.export_pending': 'Preparing export…',
   'list.export_failed': 'The export failed.',

@@ -59,6 +59,7 @@ export const nl: Record<MessageKey, string> = {
 
   'list.refresh': 'Vernieuwen',
   'list.range': '{from}-{to} van {total}',
+  'list.rangeAbout': '{from}-{to} van ongeveer {total}',
   'list.export': 'Exporteren',
   'list.export_pending': 'Export wordt voorbereid…',
   'list.export_failed': 'De export is mislukt.',

@@ -81,6 +81,7 @@ export function page<T>(data: T[], total = data.length, perPage = 15, current = 
     from: data.length ? (current - 1) * perPage + 1 : null,
     to: data.length ? (current - 1) * perPage + data.length : null,
     total,
+    total_is_estimate: false,
     per_page: perPage,
     current_page: current,
     last_page: Math.max(1, Math.ceil(total / perPage)),

@@ -70,6 +70,16 @@ describe('the generic list screen', () => {
     expect(screen.getByText('1-2 van 40')).toBeInTheDocument();
   });
 
+  it('says "about" before a total the server estimated for a search', async () => {
+    server.use(
+      http.get('*/api/contracts', () =>
+        HttpResponse.json({ ...data.page(data.contracts, 7000), total_is_estimate: true }),
+      ),
+    );
+    renderWithProviders(<ListScreen config={config} />);
+    expect(await screen.findByText('1-2 van ongeveer 7000')).toBeInTheDocument();
+  });
+
   it("says 'No {model} found.' for an empty list", async () => {
     server.use(http.get('*/api/contracts', () => HttpResponse.json(data.page([]))));
     renderWithProviders(<ListScreen config={config} />);
