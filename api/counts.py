@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, func, select, true
+from sqlalchemy import Connection, Select, and_, case, func, select, true
 
 from api.cache import ReadCache
 from api.deps import User
@@ -56,18 +56,19 @@ def from_buckets(query: Query) -> bool:
     return True
 
 
-def count(connection: Connection, route: str, user: User, query: Query) -> int:
-    """The number of rows a query matches for this user."""
+def count_statement(route: str, user: User, query: Query) -> Select[Any]:
+    """The statement counting the rows a query matches for this user."""
     if route == "tickets" and from_buckets(query):
         compiler = Compiler(BUCKETS, user.scope())
-        total = connection.execute(
-            select(func.coalesce(func.sum(t.ticket_counts.c.n), 0)).where(
-                *compiler.where(query)
-            )
-        ).scalar_one()
-        return int(total)
-    compiler = Compiler(RESOURCES[route], user.scope())
-    return int(connection.execute(compiler.count(query)).scalar_one())
+        return select(func.coalesce(func.sum(t.ticket_counts.c.n), 0)).where(
+            *compiler.where(query)
+        )
+    return Compiler(RESOURCES[route], user.scope()).count(query)
+
+
+def count(connection: Connection, route: str, user: User, query: Query) -> int:
+    """The number of rows a query matches for this user."""
+    return int(connection.execute(count_statement(route, user, query)).scalar_one())
 
 
 SAMPLE = 500
@@ -94,9 +95,6 @@ def list_total(connection: Connection, route: str, user: User, query: Query) -> 
     if not query.search:
         return Total(count(connection, route, user, query))
     scope = dataclasses.replace(query, search=None)
-    in_scope = count(connection, route, user, scope)
-    if in_scope == 0:
-        return Total(0)
     compiler = Compiler(RESOURCES[route], user.scope())
     matches = case((and_(*compiler.where(query)), 1), else_=0)
     sample = (
@@ -106,12 +104,19 @@ def list_total(connection: Connection, route: str, user: User, query: Query) -> 
         .limit(SAMPLE)
         .subquery()
     )
-    hits, seen = connection.execute(
-        select(func.coalesce(func.sum(sample.c.hit), 0), func.count())
-    ).one()
+    in_scope, hits, seen = (
+        int(value)
+        for value in connection.execute(
+            select(
+                count_statement(route, user, scope).scalar_subquery(),
+                func.coalesce(func.sum(sample.c.hit), 0),
+                func.count(),
+            ).select_from(sample)
+        ).one()
+    )
     if seen >= in_scope:
-        return Total(int(hits))
-    return Total(round(int(hits) * in_scope / max(int(seen), 1)), estimated=True)
+        return Total(hits)
+    return Total(round(hits * in_scope / max(seen, 1)), estimated=True)
 
 
 def preset_counts(
