@@ -10,6 +10,7 @@ import { CompaniesPage, CompanyDetailPage } from './components/pages/company-pag
 import { SettingListPage, SettingsIndexPage } from './components/pages/settings-pages';
 import { GenericDetailPage, TicketGroupsPage } from './components/pages/generic-pages';
 import { OpenTimePage } from './components/pages/open-time-page';
+import { NotificationsPage } from './components/pages/notifications-page';
 import { OPERATOR_BASE } from './utils/routes';
 
 // handle.name is the route name of SPEC §2.1 (and the permission a guard may check).
@@ -46,6 +47,7 @@ export const operatorRoutes: RouteObject[] = [
       page('companies/:id', 'companies.show', <CompanyDetailPage />),
       page('ticket-groups', 'ticket-groups.index', <TicketGroupsPage />),
       page('time', 'time-registrations.index', <OpenTimePage />),
+      page('mentions', 'messages.index', <NotificationsPage />),
       page('settings', 'settings.index', <SettingsIndexPage />),
       page('settings/:list', 'settings.show', <SettingListPage />),
       ...generic.map(([path, name, route, model]) => page(path, name, <GenericDetailPage key={route} route={route} modelName={model} />)),

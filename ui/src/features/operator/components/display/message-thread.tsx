@@ -52,11 +52,11 @@ export function MessageThread({ messages, label = 'Messages', operators = [], on
   const { hash } = useLocation();
   const [editing, setEditing] = useState<OperatorMessage['id'] | null>(null);
   const [dialog, confirm] = useConfirm();
-  const highlighted = /^#message-(\d+)$/.exec(hash)?.[1];
+  const highlighted = /^#message-(.+)$/.exec(hash)?.[1];
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (!highlighted) return;
-    const el = listRef.current?.querySelector<HTMLElement>(`#message-${highlighted}`);
+    const el = [...(listRef.current?.children ?? [])].find((li) => li.id === `message-${highlighted}`);
     el?.scrollIntoView?.({ block: 'center' });
   }, [highlighted, messages.length]);
   if (messages.length === 0) return <p className="muted">No messages yet.</p>;

@@ -1,6 +1,7 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { OPERATOR_BASE } from '../../utils/routes';
+import { useUnreadMentions } from './notifications-page';
 
 // Each tab shows when the operator holds '{model}.index' (SPEC §6).
 export const OPERATOR_TABS = [
@@ -15,6 +16,8 @@ export const OPERATOR_TABS = [
 
 export function OperatorLayout() {
   const { can } = useSession();
+  const { pathname } = useLocation();
+  const unread = useUnreadMentions(pathname);
   return (
     <div className="operator">
       <nav className="tabs" aria-label="Operator navigation">
@@ -23,6 +26,9 @@ export function OperatorLayout() {
             {t.label}
           </NavLink>
         ))}
+        <NavLink to={`${OPERATOR_BASE}/mentions`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
+          Mentions{unread > 0 && <span className="count-bubble" aria-label={`${unread} unread`}> {unread}</span>}
+        </NavLink>
       </nav>
       <Outlet />
     </div>

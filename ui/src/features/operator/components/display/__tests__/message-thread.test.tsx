@@ -69,6 +69,18 @@ describe('message thread', () => {
     expect(second).toHaveAttribute('aria-current', 'true');
     expect(first).not.toHaveClass('highlighted');
   });
+
+  it('highlights a message whose id is a UUID', () => {
+    const id = '5f0e2a10-2222-4c3d-8e9f-0a1b2c3d4e5f';
+    render(
+      <MemoryRouter initialEntries={[`/operator/tickets/1#message-${id}`]}>
+        <MessageThread messages={[messages[0], { ...messages[1], id }]} />
+      </MemoryRouter>,
+    );
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(second).toHaveClass('highlighted');
+    expect(first).not.toHaveClass('highlighted');
+  });
 });
 
 describe('relative time', () => {
