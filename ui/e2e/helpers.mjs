@@ -176,3 +176,16 @@ export async function waitForMessage(page, text) {
   }
   throw new AssertionError(`no message containing "${text}"`);
 }
+
+/** Draws a signature on the portal's quote pad and accepts the quote. */
+export async function signAndAccept(page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.waitFor();
+  const box = await pad.boundingBox();
+  await page.mouse.move(box.x + 30, box.y + 120);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 15, box.y + 120 - (i % 2) * 40, { steps: 3 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  await page.getByText('The quote has been accepted.').first().waitFor();
+}

@@ -26,9 +26,11 @@ export function OperatorLayout() {
             {t.label}
           </NavLink>
         ))}
-        <NavLink to={`${OPERATOR_BASE}/mentions`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
-          Mentions{unread > 0 && <span className="count-bubble" aria-label={`${unread} unread`}> {unread}</span>}
-        </NavLink>
+        {can('messages.index') && (
+          <NavLink to={`${OPERATOR_BASE}/mentions`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
+            Mentions{unread > 0 && <span className="count-bubble" aria-label={`${unread} unread`}> {unread}</span>}
+          </NavLink>
+        )}
       </nav>
       <Outlet />
     </div>

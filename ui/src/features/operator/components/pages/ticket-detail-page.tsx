@@ -15,6 +15,7 @@ import { DateTimePicker } from '../widgets/date-pickers';
 import { RichEditor } from '../widgets/rich-editor';
 import { TimeInput } from '../widgets/time-input';
 import { CustomFields } from '../widgets/custom-field-input';
+import { SearchSelect, type SearchOption } from '../filters/search-select';
 import { formatDateTime, formatMinutes } from '@/lib/format';
 import { useOperatorLookups } from './lookups';
 
@@ -83,6 +84,7 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
   );
   const [description, setDescription] = useState('');
   const [activity, setActivity] = useState('');
+  const [contract, setContract] = useState<SearchOption | null>(null);
   return (
     <form
       className="time-registration"
@@ -96,6 +98,7 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
           executed_at: executedAt,
           description,
           activity_id: activity ? Number(activity) : null,
+          contract_id: contract?.id ?? null,
         });
         toast.success('Time registered');
         setMinutes(null);
@@ -117,6 +120,7 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
           ))}
         </select>
       </div>
+      <SearchSelect label="Contract" lookup="contracts" value={contract} onChange={setContract} constraints={{ companyId: ticket.company?.id ?? null }} />
       <div className="field">
         <label htmlFor={`${id}-description`}>Description</label>
         <input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} />

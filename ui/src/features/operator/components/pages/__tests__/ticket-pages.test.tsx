@@ -120,8 +120,15 @@ describe('ticket detail page', () => {
     expect(screen.queryByText('Message sent')).toBeNull();
   });
 
-  it('registers time in minutes with a 5-minute executed_at', async () => {
+  it('registers time in minutes with a 5-minute executed_at, booked on a contract of the company', async () => {
     const calls = serveTicket();
+    const searches: string[] = [];
+    server.use(
+      http.get('*/api/lookups/contracts', ({ request }) => {
+        searches.push(new URL(request.url).search);
+        return HttpResponse.json([{ id: 'c9', name: 'Prepaid support hours' }]);
+      }),
+    );
     renderOperator('/operator/tickets/1');
     await screen.findByRole('heading', { name: 'T-1000 Ticket' });
     const form = screen.getByRole('form', { name: 'Register time' });
@@ -129,13 +136,16 @@ describe('ticket detail page', () => {
     fireEvent.change(within(form).getByLabelText('Executed at'), { target: { value: '2026-11-22T09:02' } });
     await userEvent.selectOptions(within(form).getByLabelText('Activity'), 'Support');
     await userEvent.type(within(form).getByLabelText('Description'), 'Cleared the jam');
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Contract' }), 'Pre');
+    await userEvent.click(await within(form).findByRole('option', { name: 'Prepaid support hours' }));
+    expect(searches).toEqual(['?search=Pre&company_id=3']);
     await userEvent.click(within(form).getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Time registered')).toBeInTheDocument();
     expect(calls).toEqual([
       {
         method: 'POST',
         path: '/api/time-registrations',
-        body: { ticket_id: 1, time_spent: 90, executed_at: '2026-11-22 09:00:00', description: 'Cleared the jam', activity_id: 1 },
+        body: { ticket_id: 1, time_spent: 90, executed_at: '2026-11-22 09:00:00', description: 'Cleared the jam', activity_id: 1, contract_id: 'c9' },
       },
     ]);
   });
