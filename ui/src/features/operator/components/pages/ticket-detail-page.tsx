@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useSession } from '@/lib/session';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { createMessage } from '../../api/create-message';
 import { createTimeRegistration } from '../../api/create-time-registration';
@@ -132,15 +133,22 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
   );
 }
 
-/** The ticket's custom fields; a required one left empty stops the save. */
-function TicketFields({ ticket, save }: { ticket: Ticket; save: (changes: Record<string, unknown>) => Promise<void> }) {
+const serverValues = (ticket: Ticket): Record<string, string | null> =>
+  Object.fromEntries((ticket.custom_values ?? []).map((v) => [v.custom_field, v.value]));
+
+/**
+ * The ticket's custom fields; a required one left empty stops the save. What the operator
+ * typed survives a reload: when another operator saved first (409) the ticket reloads with
+ * their change and the typed values stay, to be saved again over the new version.
+ */
+function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes: Record<string, unknown>) => Promise<void>; reload: () => void }) {
   const { customFields } = useOperatorLookups();
   const fields = customFields.filter((f) => !f.morphable_type || f.morphable_type === 'Ticket');
-  const [values, setValues] = useState<Record<string, string | null>>(() =>
-    Object.fromEntries((ticket.custom_values ?? []).map((v) => [v.custom_field, v.value])),
-  );
+  const [draft, setDraft] = useState<Record<string, string | null> | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
   if (fields.length === 0) return null;
+  const values = draft ?? serverValues(ticket);
   return (
     <form
       aria-label="Custom fields"
@@ -149,15 +157,31 @@ function TicketFields({ ticket, save }: { ticket: Ticket; save: (changes: Record
         e.preventDefault();
         const missing = fields.filter((f) => f.required && !values[f.name]).map((f) => `${f.title} is required`);
         setErrors(missing);
-        if (missing.length === 0) void save(withVersion(ticket, { custom_values: values })).catch(() => undefined);
+        if (missing.length > 0) return;
+        save(withVersion(ticket, { custom_values: values }))
+          .then(() => {
+            setDraft(null);
+            setConflict(null);
+          })
+          .catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 409) {
+              setConflict(error.body?.message ?? 'This ticket was changed by someone else.');
+              reload();
+            }
+          });
       }}
     >
-      <CustomFields fields={fields} values={values} onChange={(name, v) => setValues((all) => ({ ...all, [name]: v }))} />
+      <CustomFields fields={fields} values={values} onChange={(name, v) => setDraft({ ...values, [name]: v })} />
       {errors.map((e) => (
         <p key={e} role="alert" className="field-error">
           {e}
         </p>
       ))}
+      {conflict && (
+        <p role="alert" className="conflict">
+          {conflict} Your values are kept here: save again to apply them to the current version.
+        </p>
+      )}
       <button type="submit">Save fields</button>
     </form>
   );
@@ -232,7 +256,7 @@ export function TicketDetailPage() {
               ))}
             </select>
           </div>
-          <TicketFields key={record.version ?? 0} ticket={record} save={save} />
+          <TicketFields ticket={record} save={save} reload={reload} />
           <ThreadWithEdit ticket={record} reload={reload} />
           <Composer ticket={record} reload={reload} />
           <TimeList ticket={record} />

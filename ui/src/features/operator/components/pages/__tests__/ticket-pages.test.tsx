@@ -177,6 +177,45 @@ describe('ticket custom fields and time', () => {
   });
 });
 
+describe('a ticket saved by two operators at once', () => {
+  it('keeps the typed values through a 409, reloads the other change, and saves them on the new version', async () => {
+    const customFields = [{ name: 'asset_tag', title: 'Asset tag', type: 0, morphable_type: 'Ticket', order: 1 }];
+    let current = { ...ticket, version: 4, custom_values: [] as { custom_field: string; value: string }[] };
+    const puts: unknown[] = [];
+    server.use(
+      http.get('*/api/tickets/:id/edit', () => HttpResponse.json(current)),
+      http.put('*/api/tickets/:id', async ({ request }) => {
+        const body = (await request.json()) as { version: number; custom_values: Record<string, string> };
+        puts.push(body);
+        if (body.version !== current.version) {
+          return HttpResponse.json({ message: 'This record was changed by someone else while you edited it. Reload to see their change.' }, { status: 409 });
+        }
+        current = { ...current, version: current.version + 1, custom_values: [{ custom_field: 'asset_tag', value: body.custom_values.asset_tag }] };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderOperator('/operator/tickets/1', ['messages.store'], {}, { custom_fields: customFields });
+    const form = await screen.findByRole('form', { name: 'Custom fields' });
+    // Meanwhile another operator closes the ticket: the version moves on.
+    current = { ...current, version: 5, status_id: 2, status: { id: 2, name: 'Closed', style: 'ok' } };
+    await userEvent.type(within(form).getByLabelText('Asset tag'), 'LAP-0042');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save fields' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This record was changed by someone else');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Your values are kept here');
+    // Their change shows, and what was typed is still there.
+    await waitFor(() => expect(screen.getByLabelText('Status')).toHaveValue('2'));
+    expect(within(form).getByLabelText('Asset tag')).toHaveValue('LAP-0042');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save fields' }));
+    expect(await screen.findByText('updated')).toBeInTheDocument();
+    expect(puts).toEqual([
+      { custom_values: { asset_tag: 'LAP-0042' }, version: 4 },
+      { custom_values: { asset_tag: 'LAP-0042' }, version: 5 },
+    ]);
+    await waitFor(() => expect(within(form).queryByRole('alert')).toBeNull());
+    expect(current.status_id).toBe(2);
+  });
+});
+
 describe('ticket queue', () => {
   it('lists tickets with cut descriptions and merges the selected ones', async () => {
     let merged: unknown = null;
