@@ -5,7 +5,7 @@ import { getOpenTime, invoiceTime, type OpenTimeRegistration } from '../../api/o
 import { useReloadData } from '../../hooks/use-reload-data';
 import { texts } from '../../texts';
 import { Truncated } from '../display/badges';
-import { ObjectLink } from '../display/route-link';
+import { ObjectLink, RouteLink } from '../display/route-link';
 import { TRUNCATE } from '../../utils/truncate';
 
 export const LINE_ADDED = 'Regel toegevoegd aan conceptfactuur.';
@@ -15,6 +15,7 @@ export function OpenTimePage() {
   const [rows, setRows] = useState<OpenTimeRegistration[] | null>(null);
   const [selected, setSelected] = useState<(number | string)[]>([]);
   const [busy, setBusy] = useState(false);
+  const [drafts, setDrafts] = useState<(number | string)[]>([]);
   const load = useCallback(() => {
     getOpenTime()
       .then(setRows)
@@ -37,6 +38,7 @@ export function OpenTimePage() {
           try {
             const answer = await invoiceTime(selected);
             toast.success(answer?.message ?? LINE_ADDED);
+            setDrafts(answer?.invoice_ids ?? []);
             setSelected([]);
             load();
           } catch {
@@ -48,6 +50,19 @@ export function OpenTimePage() {
       >
         Put on draft invoice
       </button>
+      {drafts.length > 0 && (
+        <p className="drafts">
+          Draft invoices:{' '}
+          {drafts.map((id, i) => (
+            <span key={id}>
+              {i > 0 && ', '}
+              <RouteLink name="invoices.show" id={id}>
+                Open draft invoice {drafts.length > 1 ? i + 1 : ''}
+              </RouteLink>
+            </span>
+          ))}
+        </p>
+      )}
       {rows === null ? (
         <p role="status">{texts.loading}</p>
       ) : rows.length === 0 ? (

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { formatEuro, formatQuantity } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { sendQuote } from '../../api/send-quote';
+import { duplicateQuote } from '../../api/duplicate-quote';
+import { routePath } from '../../utils/routes';
 import { addQuoteLine, removeQuoteLine } from '../../api/quote-lines';
 import { NumberInput } from '../widgets/number-input';
 import type { Line, Quote } from '../../types';
@@ -97,6 +100,32 @@ function SendButton({ quote, reload }: { quote: Quote; reload: () => void }) {
   );
 }
 
+/** Any quote can be copied into a new concept quote, which then opens. */
+function DuplicateButton({ quote }: { quote: Quote }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const copy = await duplicateQuote(quote.id);
+          toast.success('Quote duplicated');
+          navigate(routePath('quotes.show', copy.id));
+        } catch {
+          // The API client already showed the server's message.
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Duplicate
+    </button>
+  );
+}
+
 /** A concept quote takes new lines: description, quantity and price. */
 function AddLineForm({ quote, reload }: { quote: Quote; reload: () => void }) {
   const [description, setDescription] = useState('');
@@ -164,7 +193,7 @@ export function QuoteDetailPage() {
             <strong>Total: {formatEuro(record.total)}</strong>
           </p>
           {record.status_id === 1 && <AddLineForm quote={record} reload={reload} />}
-          <SendButton quote={record} reload={reload} />
+          <SendButton quote={record} reload={reload} /> <DuplicateButton quote={record} />
         </>
       )}
     </DetailScreen>

@@ -43,6 +43,31 @@ describe('quotes', () => {
   });
 });
 
+describe('quote duplicate', () => {
+  it('copies the quote into a new concept and opens it', async () => {
+    const quotes: Record<string, object> = {
+      q5: { id: 'q5', name: 'Network upgrade', label: 'Q-5', status_id: 3, total: 10, company, client: null, lines: [] },
+      q6: { id: 'q6', name: 'Network upgrade', label: 'Q-6', status_id: 1, total: 10, company, client: null, lines: [] },
+    };
+    let duplicated: string | null = null;
+    server.use(
+      http.get('*/api/quotes/:id', ({ params }) => HttpResponse.json(quotes[String(params.id)])),
+      http.post('*/api/quotes/:id/duplicate', ({ params }) => {
+        duplicated = String(params.id);
+        return HttpResponse.json(quotes.q6, { status: 201 });
+      }),
+    );
+    const { router } = renderOperator('/operator/quotes/q5');
+    expect(await screen.findByRole('heading', { name: 'Q-5 Quote' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
+    expect(await screen.findByRole('heading', { name: 'Q-6 Quote' })).toBeInTheDocument();
+    expect(duplicated).toBe('q5');
+    expect(router.state.location.pathname).toBe('/operator/quotes/q6');
+    expect(screen.getByText('Quote duplicated')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Add a line' })).toBeInTheDocument();
+  });
+});
+
 describe('quote lines', () => {
   it('adds a line with a comma price and removes one, only in concept', async () => {
     const calls: { method: string; path: string; body: unknown }[] = [];
@@ -228,6 +253,7 @@ describe('open time', () => {
     expect(body).toEqual({ ids: ['tr-1'] });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'T-1000' })).toBeNull());
     expect(screen.getByRole('link', { name: 'T-1001' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Open draft invoice/ })).toHaveAttribute('href', '/operator/invoices/inv-1');
   });
 });
 
