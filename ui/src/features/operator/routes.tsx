@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { OperatorLayout } from './components/pages/operator-layout';
 import { TicketQueue } from './components/pages/ticket-queue';
 import { TicketDetailPage } from './components/pages/ticket-detail-page';
+import { TicketCreatePage } from './components/pages/ticket-create-page';
 import { QuoteDetailPage, QuotesPage } from './components/pages/quote-pages';
 import { ContractDetailPage, ContractsPage } from './components/pages/contract-pages';
 import { InvoiceDetailPage, InvoicesPage } from './components/pages/invoice-pages';
@@ -36,6 +37,7 @@ export const operatorRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={`${OPERATOR_BASE}/tickets`} replace /> },
       page('tickets', 'tickets.index', <TicketQueue />),
+      page('tickets/create', 'tickets.store', <TicketCreatePage />),
       page('tickets/:id', 'tickets.show', <TicketDetailPage />),
       page('quotes', 'quotes.index', <QuotesPage />),
       page('quotes/:id', 'quotes.show', <QuoteDetailPage />),

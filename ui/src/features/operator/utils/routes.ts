@@ -17,6 +17,7 @@ export const NAMED_ROUTES: Record<string, string> = {
   'clients.show': '/clients/:id',
   'ticket-templates.show': '/tickets/templates/:id',
   'tickets.index': '/tickets',
+  'tickets.create': '/tickets/create',
   'ticket-groups.index': '/ticket-groups',
 };
 

@@ -1,9 +1,13 @@
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { createMessage } from '../../api/create-message';
 import { createTimeRegistration } from '../../api/create-time-registration';
+import { cloneTicket, deleteTicket, restoreTicket } from '../../api/ticket-actions';
+import { routePath } from '../../utils/routes';
+import { useConfirm } from '../widgets/confirm-dialog';
 import type { Ticket } from '../../types';
 import { texts } from '../../texts';
 import { isoDay, roundToFiveMinutes } from '../../utils/dates';
@@ -217,6 +221,87 @@ function ThreadWithEdit({ ticket, reload }: { ticket: Ticket; reload: () => void
   return <MessageThread messages={ticket.messages ?? []} operators={operators} onChanged={reload} />;
 }
 
+/** Clone into a new ticket; delete to the bin after confirmation; restore from it. */
+function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const { can } = useSession();
+  const navigate = useNavigate();
+  const [dialog, confirm] = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      // Not confirmed, or the API client already showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="record-actions">
+      {dialog}
+      {ticket.deleted ? (
+        <>
+          <p role="status" className="deleted-note">
+            This ticket is deleted.
+          </p>
+          {can('tickets.update') && (
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await restoreTicket(ticket.id);
+                  toast.success('Ticket restored');
+                  reload();
+                })
+              }
+            >
+              Restore
+            </button>
+          )}
+        </>
+      ) : (
+        <>
+          {can('tickets.store') && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  const copy = await cloneTicket(ticket.id);
+                  toast.success('Ticket cloned');
+                  navigate(routePath('tickets.show', copy.id));
+                })
+              }
+            >
+              Clone
+            </button>
+          )}{' '}
+          {can('tickets.destroy') && (
+            <button
+              type="button"
+              className="danger"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await confirm();
+                  const answer = await deleteTicket(ticket.id);
+                  toast.success(answer?.message ?? texts.itemDeleted);
+                  reload();
+                })
+              }
+            >
+              {texts.delete}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
 export function TicketDetailPage() {
   const { statuses } = useOperatorLookups();
   const statusId = useId();
@@ -246,6 +331,7 @@ export function TicketDetailPage() {
             <DueDate value={record.due_at} />
           </p>
           <p>{record.description}</p>
+          <TicketActions ticket={record} reload={reload} />
           <div className="field">
             <label htmlFor={statusId}>Status</label>
             <select id={statusId} value={record.status_id} onChange={(e) => void save(withVersion(record, { status_id: Number(e.target.value) })).catch(() => reload())}>

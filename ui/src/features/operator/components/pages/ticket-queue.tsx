@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSession } from '@/lib/session';
+import { routePath } from '../../utils/routes';
 import { mergeBuilders, type Builder, type DateRange } from '@/lib/builder';
 import { toast } from '@/lib/toast';
 import { mergeRecords } from '../../api/merge-records';
@@ -48,6 +51,7 @@ export function TicketQueue() {
   const [templates, setTemplates] = useState<'' | '0' | '1'>('');
   const [created, setCreated] = useState<DateRange>({});
   const [dialog, confirm] = useConfirm();
+  const { can } = useSession();
 
   const filter = [
     multiSelectFilter('status_id', status),
@@ -61,6 +65,11 @@ export function TicketQueue() {
 
   return (
     <>
+      {can('tickets.store') && (
+        <Link className="button primary new-record" to={routePath('tickets.create')}>
+          New ticket
+        </Link>
+      )}
       <OperatorList<Ticket>
         route="tickets"
         title="Tickets"
