@@ -9,7 +9,8 @@ import { ContractDetailPage, ContractsPage } from './components/pages/contract-p
 import { InvoiceDetailPage, InvoicesPage } from './components/pages/invoice-pages';
 import { CompaniesPage, CompanyDetailPage } from './components/pages/company-pages';
 import { SettingListPage, SettingsIndexPage } from './components/pages/settings-pages';
-import { GenericDetailPage, TicketGroupsPage } from './components/pages/generic-pages';
+import { GenericDetailPage } from './components/pages/generic-pages';
+import { TicketGroupDetailPage, TicketGroupsPage } from './components/pages/ticket-group-pages';
 import { OpenTimePage } from './components/pages/open-time-page';
 import { NotificationsPage } from './components/pages/notifications-page';
 import { OPERATOR_BASE } from './utils/routes';
@@ -23,7 +24,6 @@ const generic: [string, string, string, string][] = [
   ['projects/:id', 'project.show', 'projects', 'Project'],
   ['slas/:id', 'slas.show', 'slas', 'SLA'],
   ['subscriptions/:id', 'subscriptions.show', 'subscriptions', 'Subscription'],
-  ['ticket-groups/:id', 'ticket-groups.show', 'ticket-groups', 'Ticket group'],
   ['operators/:id', 'operators.show', 'operators', 'Operator'],
   ['clients/:id', 'clients.show', 'clients', 'Client'],
   ['tickets/templates/:id', 'ticket-templates.show', 'ticket-templates', 'Ticket template'],
@@ -48,6 +48,7 @@ export const operatorRoutes: RouteObject[] = [
       page('companies', 'companies.index', <CompaniesPage />),
       page('companies/:id', 'companies.show', <CompanyDetailPage />),
       page('ticket-groups', 'ticket-groups.index', <TicketGroupsPage />),
+      page('ticket-groups/:id', 'ticket-groups.show', <TicketGroupDetailPage />),
       page('time', 'time-registrations.index', <OpenTimePage />),
       page('mentions', 'messages.index', <NotificationsPage />),
       page('settings', 'settings.index', <SettingsIndexPage />),

@@ -1,8 +1,5 @@
 import { formatDateTime } from '@/lib/format';
-import { ArchivedName } from '../display/badges';
-import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
-import { OperatorList } from '../operator-list';
 
 type AnyRecord = { id: number | string; [k: string]: unknown };
 
@@ -32,29 +29,5 @@ export function GenericDetailPage({ route, modelName }: { route: string; modelNa
         </dl>
       )}
     </DetailScreen>
-  );
-}
-
-type Group = { id: number | string; name: string; archived_at?: string | null; company?: { id: number | string; name: string } | null };
-
-export function TicketGroupsPage() {
-  return (
-    <OperatorList<Group>
-      route="ticket-groups"
-      title="Ticket groups"
-      order={['name', 'asc']}
-      columns={[
-        {
-          id: 'name',
-          label: 'Name',
-          cell: (g) => (
-            <RouteLink name="ticket-groups.show" id={g.id}>
-              <ArchivedName record={g} />
-            </RouteLink>
-          ),
-        },
-        { id: 'company', label: 'Company', cell: (g) => (g.company ? <ArchivedName record={g.company} /> : null) },
-      ]}
-    />
   );
 }

@@ -11,6 +11,7 @@ export const OPERATOR_TABS = [
   { path: 'time', label: 'Open time', permission: 'time-registrations.index' },
   { path: 'invoices', label: 'Invoices', permission: 'invoices.index' },
   { path: 'companies', label: 'Companies', permission: 'companies.index' },
+  { path: 'ticket-groups', label: 'Ticket groups', permission: 'ticket-groups.index' },
   { path: 'settings', label: 'Settings', permission: 'settings.index' },
 ] as const;
 
