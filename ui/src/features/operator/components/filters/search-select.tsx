@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { searchLookup, type LookupConstraints } from '../../api/search-records';
 import { texts } from '../../texts';
@@ -6,9 +6,11 @@ import { texts } from '../../texts';
 export const MIN_SEARCH_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export type SearchOption = { id: number | string; label: string };
+/** A picked record: its id and label, and the row the search answered (when it came from one). */
+export type SearchOption = { id: number | string; label: string; row?: Record<string, unknown> };
 
-type Row = { id: number | string; name?: string; full_name?: string; label?: string; description?: string; reference?: string };
+export type SearchRow = { id: number | string; name?: string; full_name?: string; label?: string; description?: string; reference?: string; [field: string]: unknown };
+type Row = SearchRow;
 const defaultLabel = (r: Row) => r.full_name ?? r.name ?? r.label ?? r.description ?? r.reference ?? String(r.id);
 
 /** What the hint says before a search runs. */
@@ -28,10 +30,12 @@ type Props = {
   constraints?: LookupConstraints;
   minSearchLength?: number;
   optionLabel?: (row: Row) => string;
+  /** Another search than GET /lookups/{lookup} (for example the product search). */
+  search?: (text: string, signal: AbortSignal) => Promise<Row[]>;
 };
 
 /** Looks records up by text once at least two characters are typed, 300 ms after the last key. */
-export function SearchSelect({ label, lookup, value, onChange, constraints, minSearchLength = MIN_SEARCH_LENGTH, optionLabel = defaultLabel }: Props) {
+export function SearchSelect({ label, lookup, value, onChange, constraints, minSearchLength = MIN_SEARCH_LENGTH, optionLabel = defaultLabel, search }: Props) {
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -41,6 +45,8 @@ export function SearchSelect({ label, lookup, value, onChange, constraints, minS
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const hint = searchHint(text, minSearchLength);
   const constraintKey = JSON.stringify(constraints ?? {});
+  const searchRef = useRef(search);
+  searchRef.current = search;
 
   useEffect(() => {
     if (query.length < minSearchLength) {
@@ -49,9 +55,9 @@ export function SearchSelect({ label, lookup, value, onChange, constraints, minS
     }
     const controller = new AbortController();
     setLoading(true);
-    searchLookup<Row>(lookup, query, JSON.parse(constraintKey) as LookupConstraints, controller.signal)
+    (searchRef.current ? searchRef.current(query, controller.signal) : searchLookup<Row>(lookup, query, JSON.parse(constraintKey) as LookupConstraints, controller.signal))
       .then((rows) => {
-        setOptions(rows.map((r) => ({ id: r.id, label: optionLabel(r) })));
+        setOptions(rows.map((r) => ({ id: r.id, label: optionLabel(r), row: r })));
         setActive(0);
       })
       .catch(() => setOptions([]))

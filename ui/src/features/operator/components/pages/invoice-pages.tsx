@@ -10,6 +10,10 @@ import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { LinesTable } from './quote-pages';
+import { addInvoiceLine, removeInvoiceLine } from '../../api/invoice-lines';
+import { LineForm } from '../widgets/line-form';
+import { LINE_ADDED } from './open-time-page';
+import { useConfirm } from '../widgets/confirm-dialog';
 
 const SOURCE_ROUTES = { time_registration: 'time-registrations', used_product: 'used-products', quote: 'quotes' } as const;
 
@@ -84,6 +88,34 @@ function InvoiceActions({ invoice, reload }: { invoice: Invoice; reload: () => v
   );
 }
 
+/** A draft line off the invoice: a sourced one through its source's deinvoice, a typed one itself. */
+function RemoveLine({ invoice, line, reload }: { invoice: Invoice; line: InvoiceLine; reload: () => void }) {
+  const [dialog, confirm] = useConfirm();
+  return (
+    <>
+      {dialog}
+      <button
+        type="button"
+        aria-label={`Remove ${line.description}`}
+        onClick={async () => {
+          try {
+            await confirm();
+            const source = line.source;
+            if (source) await deinvoiceLines(SOURCE_ROUTES[source.type], [source.id]);
+            else if (line.id !== undefined) await removeInvoiceLine(invoice.id, line.id);
+            toast.success(texts.lineRemoved);
+            reload();
+          } catch {
+            // Not confirmed, or the API client already showed the server's message.
+          }
+        }}
+      >
+        Remove
+      </button>
+    </>
+  );
+}
+
 export function InvoiceDetailPage() {
   return (
     <DetailScreen<Invoice> route="invoices" modelName="Invoice" label={(i) => i.external_id ?? `#${i.id}`} withRelations={['lines', 'company']}>
@@ -94,30 +126,20 @@ export function InvoiceDetailPage() {
           </p>
           <LinesTable
             lines={record.lines ?? []}
-            actions={
-              record.external_id
-                ? undefined
-                : (line) =>
-                    (line as InvoiceLine).source ? (
-                    <button
-                      type="button"
-                      aria-label={`Remove ${line.description}`}
-                      onClick={async () => {
-                        const source = (line as InvoiceLine).source;
-                        if (!source) return;
-                        await deinvoiceLines(SOURCE_ROUTES[source.type], [source.id]);
-                        toast.success(texts.lineRemoved);
-                        reload();
-                      }}
-                    >
-                      Remove
-                    </button>
-                    ) : null
-            }
+            actions={record.external_id ? undefined : (line) => <RemoveLine invoice={record} line={line as InvoiceLine} reload={reload} />}
           />
           <p>
             <strong>Total: {formatEuro(record.total)}</strong>
           </p>
+          {!record.external_id && (
+            <LineForm
+              onAdd={async (line) => {
+                const answer = await addInvoiceLine(record.id, line);
+                toast.success(answer?.message ?? LINE_ADDED);
+                reload();
+              }}
+            />
+          )}
           <InvoiceActions invoice={record} reload={reload} />
         </>
       )}

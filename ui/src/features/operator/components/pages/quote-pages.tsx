@@ -6,7 +6,7 @@ import { sendQuote } from '../../api/send-quote';
 import { duplicateQuote } from '../../api/duplicate-quote';
 import { routePath } from '../../utils/routes';
 import { addQuoteLine, removeQuoteLine } from '../../api/quote-lines';
-import { NumberInput } from '../widgets/number-input';
+import { LineForm } from '../widgets/line-form';
 import type { Line, Quote } from '../../types';
 import { ArchivedName, Badge, ClientName, Truncated } from '../display/badges';
 import { RouteLink } from '../display/route-link';
@@ -126,40 +126,6 @@ function DuplicateButton({ quote }: { quote: Quote }) {
   );
 }
 
-/** A concept quote takes new lines: description, quantity and price. */
-function AddLineForm({ quote, reload }: { quote: Quote; reload: () => void }) {
-  const [description, setDescription] = useState('');
-  const [quantity, setQuantity] = useState('1');
-  const [price, setPrice] = useState('');
-  const valid = description.trim() !== '' && Number.isFinite(Number(quantity)) && quantity !== '' && price !== '' && Number.isFinite(Number(price));
-  return (
-    <form
-      aria-label="Add a line"
-      className="add-line"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (!valid) return;
-        await addQuoteLine(quote.id, { description: description.trim(), quantity: Number(quantity), price: Number(price) });
-        toast.success('Line added');
-        setDescription('');
-        setQuantity('1');
-        setPrice('');
-        reload();
-      }}
-    >
-      <div className="field">
-        <label htmlFor={`line-description-${quote.id}`}>Description</label>
-        <input id={`line-description-${quote.id}`} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </div>
-      <NumberInput label="Quantity" value={quantity} onChange={setQuantity} />
-      <NumberInput label="Price" value={price} onChange={setPrice} />
-      <button type="submit" disabled={!valid}>
-        Add line
-      </button>
-    </form>
-  );
-}
-
 export function QuoteDetailPage() {
   return (
     <DetailScreen<Quote> route="quotes" modelName="Quote" label={(q) => q.label ?? q.name} withRelations={['lines', 'company', 'client']}>
@@ -192,7 +158,15 @@ export function QuoteDetailPage() {
           <p>
             <strong>Total: {formatEuro(record.total)}</strong>
           </p>
-          {record.status_id === 1 && <AddLineForm quote={record} reload={reload} />}
+          {record.status_id === 1 && (
+            <LineForm
+              onAdd={async (line) => {
+                await addQuoteLine(record.id, line);
+                toast.success('Line added');
+                reload();
+              }}
+            />
+          )}
           <SendButton quote={record} reload={reload} /> <DuplicateButton quote={record} />
         </>
       )}
