@@ -77,7 +77,7 @@ describe('search selector', () => {
     await userEvent.type(input, 'acme');
     await screen.findByRole('option', { name: 'Acme BV' });
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    expect(onPick).toHaveBeenCalledWith({ id: 4, label: 'Acme Holding' });
+    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id: 4, label: 'Acme Holding' }));
     expect(screen.getByText('Acme Holding')).toBeInTheDocument();
   });
 });
