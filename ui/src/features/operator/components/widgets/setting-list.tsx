@@ -31,6 +31,7 @@ export function SettingList({ route, title }: { route: string; title: string }) 
   const [dragging, setDragging] = useState<number | null>(null);
   const [label, setLabel] = useState('');
   const [dialog, confirm] = useConfirm();
+  const [editing, setEditing] = useState<{ id: SettingItem['id']; label: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -59,6 +60,25 @@ export function SettingList({ route, title }: { route: string; title: string }) 
       toast.success(texts.itemUpdated);
     } catch {
       setItems(before);
+    }
+  };
+
+  /** Saves a changed label; an unchanged or empty one just closes the editor. */
+  const rename = async () => {
+    if (!editing) return;
+    const item = items.find((i) => i.id === editing.id);
+    const next = editing.label.trim();
+    if (!item || !next || next === item.label) {
+      setEditing(null);
+      return;
+    }
+    try {
+      await updateRecord(route, item.id, { label: next });
+      setItems((list) => (list ?? []).map((i) => (i.id === item.id ? { ...i, label: next } : i)));
+      setEditing(null);
+      toast.success(texts.itemUpdated);
+    } catch {
+      // The API client already showed the server's message; the typed label stays.
     }
   };
 
@@ -98,7 +118,32 @@ export function SettingList({ route, title }: { route: string; title: string }) 
             <span className="drag-handle" aria-hidden="true">
               ⋮⋮
             </span>{' '}
-            <span>{item.label}</span>{' '}
+            {editing?.id === item.id ? (
+              <form
+                className="setting-rename"
+                aria-label={`Rename ${item.label}`}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void rename();
+                }}
+              >
+                <input
+                  aria-label={`Label of ${item.label}`}
+                  value={editing.label}
+                  autoFocus
+                  onChange={(e) => setEditing({ id: item.id, label: e.target.value })}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape') setEditing(null);
+                  }}
+                />{' '}
+                <button type="submit">{texts.save}</button>{' '}
+                <button type="button" onClick={() => setEditing(null)}>
+                  {texts.cancel}
+                </button>
+              </form>
+            ) : (
+              <span>{item.label}</span>
+            )}{' '}
             {item.is_default ? <Badge label={texts.isDefault} styleName="ok" /> : null}
             <span className="setting-actions">
               <button type="button" aria-label={`${texts.moveUp} ${item.label}`} disabled={index === 0} onClick={() => reorder(index, index - 1)}>
@@ -114,6 +159,9 @@ export function SettingList({ route, title }: { route: string; title: string }) 
               </button>
               <button type="button" aria-pressed={Boolean(item.is_default)} aria-label={`${texts.setDefault} ${item.label}`} onClick={() => void makeDefault(item)}>
                 {texts.setDefault}
+              </button>
+              <button type="button" aria-label={`Rename ${item.label}`} onClick={() => setEditing({ id: item.id, label: item.label })}>
+                Rename
               </button>
               <button type="button" aria-label={`${texts.delete} ${item.label}`} onClick={() => void remove(item)}>
                 {texts.delete}

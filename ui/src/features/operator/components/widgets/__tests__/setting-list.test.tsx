@@ -51,6 +51,25 @@ describe('setting list', () => {
     await waitFor(() => expect(calls).toEqual([{ method: 'PUT', path: '/api/priorities/3', body: { is_default: 1 } }]));
   });
 
+  it("edits an item's label: saves a change, and only closes when nothing changed", async () => {
+    const calls = serveList();
+    renderWithProviders(<SettingList route="priorities" title="Priorities" />);
+    await screen.findByText('Normal');
+    await userEvent.click(screen.getByRole('button', { name: 'Rename Normal' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(calls).toEqual([]);
+    expect(screen.queryByRole('textbox', { name: 'Label of Normal' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rename Normal' }));
+    const input = screen.getByRole('textbox', { name: 'Label of Normal' });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Medium{Enter}');
+    expect(await screen.findByText('Item bijgewerkt.')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', path: '/api/priorities/2', body: { label: 'Medium' } }]);
+    expect(screen.getByText('Medium')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Label of Normal' })).toBeNull();
+  });
+
   it('saves the new position of a dragged item', async () => {
     const calls = serveList();
     renderWithProviders(<SettingList route="priorities" title="Priorities" />);
