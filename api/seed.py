@@ -55,6 +55,9 @@ OPERATOR_PERMISSIONS = sorted(
             "messages",
             "settings",
             "ticket-templates",
+            "deals",
+            "projects",
+            "used-products",
         )
         for action in ("index", "show", "store", "update", "destroy")
     }
