@@ -31,6 +31,7 @@ export * from './api/duplicate-quote';
 export * from './api/open-ticket';
 export * from './api/ticket-actions';
 export * from './api/archive-ticket-group';
+export * from './api/invoice-used-products';
 
 export * from './components/display/route-link';
 export * from './components/display/due-date';
@@ -70,5 +71,6 @@ export * from './components/pages/settings-pages';
 export * from './components/pages/generic-pages';
 export * from './components/pages/open-time-page';
 export * from './components/pages/ticket-group-pages';
+export * from './components/pages/deal-pages';
 export * from './components/pages/ticket-create-page';
 export * from './components/pages/notifications-page';

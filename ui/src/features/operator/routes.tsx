@@ -12,6 +12,7 @@ import { SettingListPage, SettingsIndexPage } from './components/pages/settings-
 import { GenericDetailPage } from './components/pages/generic-pages';
 import { TicketGroupDetailPage, TicketGroupsPage } from './components/pages/ticket-group-pages';
 import { OpenTimePage } from './components/pages/open-time-page';
+import { DealsPage, ProjectsPage, UsedProductsPage } from './components/pages/deal-pages';
 import { NotificationsPage } from './components/pages/notifications-page';
 import { OPERATOR_BASE } from './utils/routes';
 
@@ -22,6 +23,7 @@ const generic: [string, string, string, string][] = [
   ['assets/:id', 'assets.show', 'assets', 'Asset'],
   ['deals/:id', 'deals.show', 'deals', 'Deal'],
   ['projects/:id', 'project.show', 'projects', 'Project'],
+  ['used-products/:id', 'used-products.show', 'used-products', 'Used product'],
   ['slas/:id', 'slas.show', 'slas', 'SLA'],
   ['subscriptions/:id', 'subscriptions.show', 'subscriptions', 'Subscription'],
   ['operators/:id', 'operators.show', 'operators', 'Operator'],
@@ -50,6 +52,9 @@ export const operatorRoutes: RouteObject[] = [
       page('ticket-groups', 'ticket-groups.index', <TicketGroupsPage />),
       page('ticket-groups/:id', 'ticket-groups.show', <TicketGroupDetailPage />),
       page('time', 'time-registrations.index', <OpenTimePage />),
+      page('deals', 'deals.index', <DealsPage />),
+      page('projects', 'projects.index', <ProjectsPage />),
+      page('used-products', 'used-products.index', <UsedProductsPage />),
       page('mentions', 'messages.index', <NotificationsPage />),
       page('settings', 'settings.index', <SettingsIndexPage />),
       page('settings/:list', 'settings.show', <SettingListPage />),
