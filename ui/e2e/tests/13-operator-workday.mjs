@@ -94,7 +94,7 @@ export const tests = [
         await timeRow.waitFor();
         await timeRow.getByRole('checkbox').check();
         await second.page.getByRole('button', { name: 'Put on draft invoice' }).click();
-        await toastText(second.page, 'Regel toegevoegd aan conceptfactuur.');
+        await toastText(second.page, 'Line added to draft invoice.');
         await timeRow.waitFor({ state: 'detached' });
 
         await second.page.getByRole('link', { name: /Open draft invoice/ }).click();

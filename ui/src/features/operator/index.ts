@@ -2,7 +2,8 @@
 // the generic detail screen, and the pages built from them.
 export { operatorRoutes } from './routes';
 export * from './types';
-export { texts, schedulePresets, datePresets } from './texts';
+export { schedulePresets, datePresets } from './texts';
+export { useT, textsIn, operatorDictionaries, type OperatorKey } from './i18n';
 
 export * from './utils/routes';
 export * from './utils/dates';

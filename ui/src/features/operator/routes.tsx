@@ -15,11 +15,12 @@ import { OpenTimePage } from './components/pages/open-time-page';
 import { DealsPage, ProjectsPage, UsedProductsPage } from './components/pages/deal-pages';
 import { NotificationsPage } from './components/pages/notifications-page';
 import { OPERATOR_BASE } from './utils/routes';
+import type { OperatorKey } from './i18n';
 
 // handle.name is the route name of SPEC §2.1 (and the permission a guard may check).
 const page = (path: string, name: string, element: React.ReactNode): RouteObject => ({ path, element, handle: { name } });
 
-const generic: [string, string, string, string][] = [
+const generic: [string, string, string, OperatorKey][] = [
   ['assets/:id', 'assets.show', 'assets', 'Asset'],
   ['deals/:id', 'deals.show', 'deals', 'Deal'],
   ['projects/:id', 'project.show', 'projects', 'Project'],

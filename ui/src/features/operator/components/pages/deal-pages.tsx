@@ -6,7 +6,7 @@ import { ArchivedName, Badge, ClientName, Truncated } from '../display/badges';
 import { RouteLink } from '../display/route-link';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
-import { LINE_ADDED } from './open-time-page';
+import { useT, type OperatorKey } from '../../i18n';
 
 type Engagement = { id: Id; description: string; company?: Named | null };
 export type Deal = Engagement & { client?: { id: Id; full_name: string } | null };
@@ -22,8 +22,8 @@ export type UsedProduct = Engagement & {
 };
 
 /** SPEC §4: used-product types and invoice moments, from their numbers. */
-export const USED_PRODUCT_TYPES: Record<number, string> = { 1: 'Product', 2: 'Fixed price', 3: 'Calculation' };
-export const INVOICE_MOMENTS: Record<number, string> = { 1: 'Quote accepted', 2: 'Start of phase', 3: 'End of phase' };
+export const USED_PRODUCT_TYPES: Record<number, OperatorKey> = { 1: 'Product', 2: 'Fixed price', 3: 'Calculation' };
+export const INVOICE_MOMENTS: Record<number, OperatorKey> = { 1: 'Quote accepted', 2: 'Start of phase', 3: 'End of phase' };
 
 const company: OperatorColumn<Engagement> = {
   id: 'company',
@@ -42,36 +42,39 @@ const describe = (name: string): OperatorColumn<Engagement> => ({
 });
 
 export function DealsPage() {
+  const t = useT();
   const columns: OperatorColumn<Deal>[] = [
     describe('deals.show'),
     company,
     { id: 'client', label: 'Client', cell: (d) => <ClientName name={d.client?.full_name} /> },
   ];
-  return <OperatorList<Deal> route="deals" title="Deals" columns={columns} order={['description', 'asc']} />;
+  return <OperatorList<Deal> route="deals" title={t('Deals')} columns={columns} order={['description', 'asc']} />;
 }
 
 export function ProjectsPage() {
+  const t = useT();
   const columns: OperatorColumn<Project>[] = [
     describe('project.show'),
     company,
-    { id: 'deal', label: 'Deal', cell: (p) => (p.deal_id ? <RouteLink name="deals.show" id={p.deal_id}>Deal</RouteLink> : null) },
+    { id: 'deal', label: 'Deal', cell: (p) => (p.deal_id ? <RouteLink name="deals.show" id={p.deal_id}>{t('Deal')}</RouteLink> : null) },
   ];
-  return <OperatorList<Project> route="projects" title="Projects" columns={columns} order={['description', 'asc']} />;
+  return <OperatorList<Project> route="projects" title={t('Projects')} columns={columns} order={['description', 'asc']} />;
 }
 
 export function UsedProductsPage() {
+  const t = useT();
   const columns: OperatorColumn<UsedProduct>[] = [
     describe('used-products.show'),
     company,
-    { id: 'type', label: 'Type', cell: (u) => <Badge label={USED_PRODUCT_TYPES[u.type] ?? String(u.type)} styleName="info" /> },
-    { id: 'moment', label: 'Invoice moment', cell: (u) => INVOICE_MOMENTS[u.invoice_moment] ?? String(u.invoice_moment) },
+    { id: 'type', label: 'Type', cell: (u) => <Badge label={u.type in USED_PRODUCT_TYPES ? t(USED_PRODUCT_TYPES[u.type]) : String(u.type)} styleName="info" /> },
+    { id: 'moment', label: 'Invoice moment', cell: (u) => (u.invoice_moment in INVOICE_MOMENTS ? t(INVOICE_MOMENTS[u.invoice_moment]) : String(u.invoice_moment)) },
     { id: 'quantity', label: 'Quantity', cell: (u) => formatQuantity(u.quantity) },
     { id: 'total', label: 'Total', cell: (u) => formatEuro(u.total) },
   ];
   return (
     <OperatorList<UsedProduct>
       route="used-products"
-      title="Used products"
+      title={t('Used products')}
       columns={columns}
       order={['description', 'asc']}
       selectable
@@ -81,15 +84,15 @@ export function UsedProductsPage() {
           disabled={selected.length === 0}
           onClick={async () => {
             try {
-              const answer = await invoiceUsedProducts(selected);
-              toast.success(answer?.message ?? LINE_ADDED);
+              await invoiceUsedProducts(selected);
+              toast.success(t('Line added to draft invoice.'));
               done();
             } catch {
               // The API client already showed the server's message.
             }
           }}
         >
-          Put on draft invoice
+          {t('Put on draft invoice')}
         </button>
       )}
     />

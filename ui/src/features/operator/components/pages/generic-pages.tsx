@@ -1,5 +1,6 @@
 import { formatDateTime } from '@/lib/format';
 import { DetailScreen } from '../detail-screen';
+import type { OperatorKey } from '../../i18n';
 
 type AnyRecord = { id: number | string; [k: string]: unknown };
 
@@ -13,7 +14,7 @@ function show(value: unknown): string {
 }
 
 /** The named routes without a page of their own: every plain field, read only. */
-export function GenericDetailPage({ route, modelName }: { route: string; modelName: string }) {
+export function GenericDetailPage({ route, modelName }: { route: string; modelName: OperatorKey }) {
   return (
     <DetailScreen<AnyRecord> route={route} modelName={modelName} label={labelOf}>
       {({ record }) => (

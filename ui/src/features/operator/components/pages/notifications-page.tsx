@@ -5,6 +5,7 @@ import { markNotificationRead } from '../../api/mark-notification-read';
 import { useReloadData } from '../../hooks/use-reload-data';
 import { messageHash, routePath } from '../../utils/routes';
 import { RelativeTime } from '../display/relative-time';
+import { useT } from '../../i18n';
 
 const ROUTE_OF_TYPE: Record<string, string> = { Ticket: 'tickets', Asset: 'assets', Company: 'companies', User: 'clients' };
 
@@ -17,6 +18,7 @@ export function notificationPath(n: OperatorNotification): string | null {
 
 /** The operator's mentions, unread ones marked; opening one marks it read. */
 export function NotificationsPage() {
+  const t = useT();
   const [items, setItems] = useState<OperatorNotification[] | null>(null);
   const load = useCallback(() => {
     getNotifications()
@@ -33,14 +35,14 @@ export function NotificationsPage() {
     load();
   };
 
-  if (items === null) return <p role="status">Loading…</p>;
+  if (items === null) return <p role="status">{t('Loading…')}</p>;
   return (
     <section className="notifications">
       <h1>Mentions</h1>
       {items.length === 0 ? (
-        <p className="muted">No mentions yet.</p>
+        <p className="muted">{t('No mentions yet.')}</p>
       ) : (
-        <ul className="notification-list" aria-label="Mentions">
+        <ul className="notification-list" aria-label={t('Mentions')}>
           {items.map((n) => {
             const path = notificationPath(n);
             return (
@@ -54,8 +56,8 @@ export function NotificationsPage() {
                 )}{' '}
                 <RelativeTime value={n.created_at} />{' '}
                 {!n.read_at && (
-                  <button type="button" onClick={() => void markRead(n)} aria-label={`Mark as read: ${n.text}`}>
-                    Mark as read
+                  <button type="button" onClick={() => void markRead(n)} aria-label={t('Mark as read: {text}', { text: n.text })}>
+                    {t('Mark as read')}
                   </button>
                 )}
               </li>

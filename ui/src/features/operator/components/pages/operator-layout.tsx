@@ -2,6 +2,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { OPERATOR_BASE } from '../../utils/routes';
 import { useUnreadMentions } from './notifications-page';
+import { useT } from '../../i18n';
 
 // Each tab shows when the operator holds '{model}.index' (SPEC §6).
 export const OPERATOR_TABS = [
@@ -19,20 +20,27 @@ export const OPERATOR_TABS = [
 ] as const;
 
 export function OperatorLayout() {
+  const t = useT();
   const { can } = useSession();
   const { pathname } = useLocation();
   const unread = useUnreadMentions(pathname);
   return (
     <div className="operator">
-      <nav className="tabs" aria-label="Operator navigation">
-        {OPERATOR_TABS.filter((t) => can(t.permission)).map((t) => (
-          <NavLink key={t.path} to={`${OPERATOR_BASE}/${t.path}`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
-            {t.label}
+      <nav className="tabs" aria-label={t('Operator navigation')}>
+        {OPERATOR_TABS.filter((tab) => can(tab.permission)).map((tab) => (
+          <NavLink key={tab.path} to={`${OPERATOR_BASE}/${tab.path}`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
+            {t(tab.label)}
           </NavLink>
         ))}
         {can('messages.index') && (
           <NavLink to={`${OPERATOR_BASE}/mentions`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
-            Mentions{unread > 0 && <span className="count-bubble" aria-label={`${unread} unread`}> {unread}</span>}
+            {t('Mentions')}
+            {unread > 0 && (
+              <span className="count-bubble" aria-label={t('{n} unread', { n: unread })}>
+                {' '}
+                {unread}
+              </span>
+            )}
           </NavLink>
         )}
       </nav>

@@ -13,18 +13,20 @@ import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
+import { useT, type OperatorKey } from '../../i18n';
 
-export const QUOTE_STATUSES: Record<number, { label: string; style: string }> = {
+export const QUOTE_STATUSES: Record<number, { label: OperatorKey; style: string }> = {
   1: { label: 'Concept', style: 'secondary' },
   2: { label: 'Sent', style: 'info' },
   3: { label: 'Accepted', style: 'ok' },
   4: { label: 'Rejected', style: 'danger' },
 };
 
-export const QuoteStatus = ({ id }: { id: number }) => {
+export function QuoteStatus({ id }: { id: number }) {
+  const t = useT();
   const s = QUOTE_STATUSES[id] ?? QUOTE_STATUSES[1];
-  return <Badge label={s.label} styleName={s.style} />;
-};
+  return <Badge label={t(s.label)} styleName={s.style} />;
+}
 
 const columns: OperatorColumn<Quote>[] = [
   {
@@ -43,21 +45,23 @@ const columns: OperatorColumn<Quote>[] = [
 ];
 
 export function QuotesPage() {
-  return <OperatorList<Quote> route="quotes" title="Quotes" columns={columns} order={['name', 'asc']} />;
+  const t = useT();
+  return <OperatorList<Quote> route="quotes" title={t('Quotes')} columns={columns} order={['name', 'asc']} />;
 }
 
 export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line: Line) => React.ReactNode }) {
+  const t = useT();
   return (
     <table className="detail-table">
       <thead>
         <tr>
-          <th scope="col">Description</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Price</th>
-          <th scope="col">Total</th>
+          <th scope="col">{t('Description')}</th>
+          <th scope="col">{t('Quantity')}</th>
+          <th scope="col">{t('Price')}</th>
+          <th scope="col">{t('Total')}</th>
           {actions && (
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('Actions')}</span>
             </th>
           )}
         </tr>
@@ -78,6 +82,7 @@ export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line:
 }
 
 function SendButton({ quote, reload }: { quote: Quote; reload: () => void }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -88,20 +93,21 @@ function SendButton({ quote, reload }: { quote: Quote; reload: () => void }) {
         setBusy(true);
         try {
           await sendQuote(quote.id);
-          toast.success('Quote sent');
+          toast.success(t('Quote sent'));
           reload();
         } finally {
           setBusy(false);
         }
       }}
     >
-      Send quote
+      {t('Send quote')}
     </button>
   );
 }
 
 /** Any quote can be copied into a new concept quote, which then opens. */
 function DuplicateButton({ quote }: { quote: Quote }) {
+  const t = useT();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   return (
@@ -112,7 +118,7 @@ function DuplicateButton({ quote }: { quote: Quote }) {
         setBusy(true);
         try {
           const copy = await duplicateQuote(quote.id);
-          toast.success('Quote duplicated');
+          toast.success(t('Quote duplicated'));
           navigate(routePath('quotes.show', copy.id));
         } catch {
           // The API client already showed the server's message.
@@ -121,12 +127,13 @@ function DuplicateButton({ quote }: { quote: Quote }) {
         }
       }}
     >
-      Duplicate
+      {t('Duplicate')}
     </button>
   );
 }
 
 export function QuoteDetailPage() {
+  const t = useT();
   return (
     <DetailScreen<Quote> route="quotes" modelName="Quote" label={(q) => q.label ?? q.name} withRelations={['lines', 'company', 'client']}>
       {({ record, reload }) => (
@@ -142,27 +149,27 @@ export function QuoteDetailPage() {
                     line.id === undefined ? null : (
                       <button
                         type="button"
-                        aria-label={`Remove ${line.description}`}
+                        aria-label={t('Remove {name}', { name: line.description })}
                         onClick={async () => {
                           await removeQuoteLine(record.id, line.id!);
-                          toast.success('Line removed');
+                          toast.success(t('Line removed'));
                           reload();
                         }}
                       >
-                        Remove
+                        {t('Remove')}
                       </button>
                     )
                 : undefined
             }
           />
           <p>
-            <strong>Total: {formatEuro(record.total)}</strong>
+            <strong>{t('Total: {amount}', { amount: formatEuro(record.total) })}</strong>
           </p>
           {record.status_id === 1 && (
             <LineForm
               onAdd={async (line) => {
                 await addQuoteLine(record.id, line);
-                toast.success('Line added');
+                toast.success(t('Line added'));
                 reload();
               }}
             />

@@ -5,9 +5,11 @@ import { openTicket } from '../../api/open-ticket';
 import { routePath } from '../../utils/routes';
 import { SearchSelect, type SearchOption } from '../filters/search-select';
 import { useOperatorLookups } from './lookups';
+import { useT } from '../../i18n';
 
 /** An operator opens a ticket: description, company and client, status and priority. */
 export function TicketCreatePage() {
+  const t = useT();
   const id = useId();
   const navigate = useNavigate();
   const { statuses, priorities } = useOperatorLookups();
@@ -23,12 +25,12 @@ export function TicketCreatePage() {
     <section className="ticket-create">
       <h1>New ticket</h1>
       <form
-        aria-label="New ticket"
+        aria-label={t('New ticket')}
         noValidate
         onSubmit={async (e) => {
           e.preventDefault();
           if (!description.trim()) {
-            setError('Description is required');
+            setError(t('{field} is required', { field: t('Description') }));
             return;
           }
           setError(null);
@@ -42,7 +44,7 @@ export function TicketCreatePage() {
               status_id: status ? Number(status) : null,
               priority_id: priority ? Number(priority) : null,
             });
-            toast.success('Ticket created');
+            toast.success(t('Ticket created'));
             navigate(routePath('tickets.show', ticket.id));
           } catch {
             // The API client already showed the server's message; the form keeps its values.
@@ -53,7 +55,7 @@ export function TicketCreatePage() {
       >
         <div className="field">
           <label htmlFor={`${id}-description`}>
-            Description <span className="required">*</span>
+            {t('Description')} <span className="required">*</span>
           </label>
           <input id={`${id}-description`} value={description} maxLength={250} aria-invalid={error ? true : undefined} onChange={(e) => setDescription(e.target.value)} />
           {error && (
@@ -63,7 +65,7 @@ export function TicketCreatePage() {
           )}
         </div>
         <SearchSelect
-          label="Company"
+          label={t('Company')}
           lookup="companies"
           value={company}
           onChange={(c) => {
@@ -72,13 +74,13 @@ export function TicketCreatePage() {
           }}
           constraints={{ liveOnly: true }}
         />
-        <SearchSelect label="Client" lookup="clients" value={client} onChange={setClient} constraints={{ companyId: company?.id ?? null }} />
+        <SearchSelect label={t('Client')} lookup="clients" value={client} onChange={setClient} constraints={{ companyId: company?.id ?? null }} />
         <div className="field">
-          <label htmlFor={`${id}-email`}>Sender email (no client)</label>
+          <label htmlFor={`${id}-email`}>{t('Sender email (no client)')}</label>
           <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
+          <label htmlFor={`${id}-status`}>{t('Status')}</label>
           <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">—</option>
             {statuses.map((s) => (
@@ -89,7 +91,7 @@ export function TicketCreatePage() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-priority`}>Priority</label>
+          <label htmlFor={`${id}-priority`}>{t('Priority')}</label>
           <select id={`${id}-priority`} value={priority} onChange={(e) => setPriority(e.target.value)}>
             <option value="">—</option>
             {priorities.map((p) => (
@@ -100,7 +102,7 @@ export function TicketCreatePage() {
           </select>
         </div>
         <button type="submit" className="primary" disabled={busy}>
-          Create ticket
+          {t('Create ticket')}
         </button>
       </form>
     </section>

@@ -9,7 +9,7 @@ import { cloneTicket, deleteTicket, restoreTicket } from '../../api/ticket-actio
 import { routePath } from '../../utils/routes';
 import { useConfirm } from '../widgets/confirm-dialog';
 import type { Ticket } from '../../types';
-import { texts } from '../../texts';
+import { useT, type OperatorKey } from '../../i18n';
 import { isoDay, roundToFiveMinutes } from '../../utils/dates';
 import { ArchivedName, ClientName, PriorityBadge, StatusBadge } from '../display/badges';
 import { DueDate } from '../display/due-date';
@@ -25,7 +25,7 @@ import { formatDateTime, formatMinutes } from '@/lib/format';
 import { useOperatorLookups } from './lookups';
 
 /** Why a client-visible reply cannot be sent, or null when it can (SPEC §5). */
-export function replyBlocked(ticket: Ticket, canStore: boolean): string | null {
+export function replyBlocked(ticket: Ticket, canStore: boolean): OperatorKey | null {
   if (!canStore) return 'You may not write messages.';
   if (ticket.is_template && Number(ticket.is_template)) return 'A template has no client to reply to.';
   if (!ticket.client?.email && !ticket.original_email_from) return 'This ticket has no client email address.';
@@ -38,6 +38,7 @@ export function withVersion(ticket: Ticket, changes: Record<string, unknown>): R
 }
 
 function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const t = useT();
   const { can } = useSession();
   const { operators } = useOperatorLookups();
   const [html, setHtml] = useState('');
@@ -51,7 +52,7 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
     setSending(true);
     try {
       await createMessage({ message: html, morphableType: 'Ticket', morphableId: ticket.id, visibleToClient, attachmentIds: images });
-      toast.success(texts.messageSent);
+      toast.success(t('Message sent'));
       setHtml('');
       setImages([]);
       setKey((k) => k + 1);
@@ -64,15 +65,15 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   };
 
   return (
-    <section className="composer" aria-label="Write a message">
+    <section className="composer" aria-label={t('Write a message')}>
       <RichEditor key={key} onChange={setHtml} operators={operators} onImage={(id) => setImages((i) => [...i, id])} />
-      {blocked && <p className="muted">{blocked}</p>}
+      {blocked && <p className="muted">{t(blocked)}</p>}
       <div className="composer-actions">
         <button type="button" className="primary" disabled={Boolean(blocked) || empty || sending} onClick={() => void send(true)}>
-          Send reply
+          {t('Send reply')}
         </button>{' '}
         <button type="button" disabled={!can('messages.store') || empty || sending} onClick={() => void send(false)}>
-          Add internal note
+          {t('Add internal note')}
         </button>
       </div>
     </section>
@@ -80,6 +81,7 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
 }
 
 function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const t = useT();
   const id = useId();
   const { activities } = useOperatorLookups();
   const now = roundToFiveMinutes(new Date());
@@ -93,7 +95,7 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
   return (
     <form
       className="time-registration"
-      aria-label="Register time"
+      aria-label={t('Register time')}
       onSubmit={async (e) => {
         e.preventDefault();
         if (!minutes || !executedAt) return;
@@ -105,17 +107,17 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
           activity_id: activity ? Number(activity) : null,
           contract_id: contract?.id ?? null,
         });
-        toast.success('Time registered');
+        toast.success(t('Time registered'));
         setMinutes(null);
         setDescription('');
         reload();
       }}
     >
       <h2>Register time</h2>
-      <TimeInput label="Time spent" value={minutes} onChange={setMinutes} required />
-      <DateTimePicker label="Executed at" value={executedAt} onChange={setExecutedAt} required />
+      <TimeInput label={t('Time spent')} value={minutes} onChange={setMinutes} required />
+      <DateTimePicker label={t('Executed at')} value={executedAt} onChange={setExecutedAt} required />
       <div className="field">
-        <label htmlFor={`${id}-activity`}>Activity</label>
+        <label htmlFor={`${id}-activity`}>{t('Activity')}</label>
         <select id={`${id}-activity`} value={activity} onChange={(e) => setActivity(e.target.value)}>
           <option value="">—</option>
           {activities.map((a) => (
@@ -125,13 +127,13 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
           ))}
         </select>
       </div>
-      <SearchSelect label="Contract" lookup="contracts" value={contract} onChange={setContract} constraints={{ companyId: ticket.company?.id ?? null }} />
+      <SearchSelect label={t('Contract')} lookup="contracts" value={contract} onChange={setContract} constraints={{ companyId: ticket.company?.id ?? null }} />
       <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
+        <label htmlFor={`${id}-description`}>{t('Description')}</label>
         <input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
       <button type="submit" disabled={!minutes}>
-        Register
+        {t('Register')}
       </button>
     </form>
   );
@@ -146,6 +148,7 @@ const serverValues = (ticket: Ticket): Record<string, string | null> =>
  * their change and the typed values stay, to be saved again over the new version.
  */
 function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes: Record<string, unknown>) => Promise<void>; reload: () => void }) {
+  const t = useT();
   const { customFields } = useOperatorLookups();
   const fields = customFields.filter((f) => !f.morphable_type || f.morphable_type === 'Ticket');
   const [draft, setDraft] = useState<Record<string, string | null> | null>(null);
@@ -155,7 +158,7 @@ function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes
   const values = draft ?? serverValues(ticket);
   return (
     <form
-      aria-label="Custom fields"
+      aria-label={t('Custom fields')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -169,7 +172,7 @@ function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes
           })
           .catch((error: unknown) => {
             if (error instanceof ApiError && error.status === 409) {
-              setConflict(error.body?.message ?? 'This ticket was changed by someone else.');
+              setConflict(error.body?.message ?? t('This ticket was changed by someone else.'));
               reload();
             }
           });
@@ -183,24 +186,25 @@ function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes
       ))}
       {conflict && (
         <p role="alert" className="conflict">
-          {conflict} Your values are kept here: save again to apply them to the current version.
+          {conflict} {t('Your values are kept here: save again to apply them to the current version.')}
         </p>
       )}
-      <button type="submit">Save fields</button>
+      <button type="submit">{t('Save fields')}</button>
     </form>
   );
 }
 
 function TimeList({ ticket }: { ticket: Ticket }) {
+  const t = useT();
   const rows = ticket.time_registrations ?? [];
   if (rows.length === 0) return null;
   return (
-    <table className="detail-table" aria-label="Registered time">
+    <table className="detail-table" aria-label={t('Registered time')}>
       <thead>
         <tr>
-          <th scope="col">Executed at</th>
-          <th scope="col">Time</th>
-          <th scope="col">Description</th>
+          <th scope="col">{t('Executed at')}</th>
+          <th scope="col">{t('Time')}</th>
+          <th scope="col">{t('Description')}</th>
         </tr>
       </thead>
       <tbody>
@@ -223,6 +227,7 @@ function ThreadWithEdit({ ticket, reload }: { ticket: Ticket; reload: () => void
 
 /** Clone into a new ticket; delete to the bin after confirmation; restore from it. */
 function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const t = useT();
   const { can } = useSession();
   const navigate = useNavigate();
   const [dialog, confirm] = useConfirm();
@@ -243,7 +248,7 @@ function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void 
       {ticket.deleted ? (
         <>
           <p role="status" className="deleted-note">
-            This ticket is deleted.
+            {t('This ticket is deleted.')}
           </p>
           {can('tickets.update') && (
             <button
@@ -253,12 +258,12 @@ function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void 
               onClick={() =>
                 void run(async () => {
                   await restoreTicket(ticket.id);
-                  toast.success('Ticket restored');
+                  toast.success(t('Ticket restored'));
                   reload();
                 })
               }
             >
-              Restore
+              {t('Restore')}
             </button>
           )}
         </>
@@ -271,12 +276,12 @@ function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void 
               onClick={() =>
                 void run(async () => {
                   const copy = await cloneTicket(ticket.id);
-                  toast.success('Ticket cloned');
+                  toast.success(t('Ticket cloned'));
                   navigate(routePath('tickets.show', copy.id));
                 })
               }
             >
-              Clone
+              {t('Clone')}
             </button>
           )}{' '}
           {can('tickets.destroy') && (
@@ -287,13 +292,13 @@ function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void 
               onClick={() =>
                 void run(async () => {
                   await confirm();
-                  const answer = await deleteTicket(ticket.id);
-                  toast.success(answer?.message ?? texts.itemDeleted);
+                  await deleteTicket(ticket.id);
+                  toast.success(t('Item deleted.'));
                   reload();
                 })
               }
             >
-              {texts.delete}
+              {t('Delete')}
             </button>
           )}
         </>
@@ -303,13 +308,14 @@ function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void 
 }
 
 export function TicketDetailPage() {
+  const t = useT();
   const { statuses } = useOperatorLookups();
   const statusId = useId();
   return (
     <DetailScreen<Ticket>
       route="tickets"
       modelName="Ticket"
-      label={(t) => t.reference}
+      label={(ticket) => ticket.reference}
       withRelations={['messages', 'client', 'company', 'status', 'priority']}
       // The operator's view of a ticket: internal notes and version included.
       showPath={(id) => `/tickets/${id}/edit`}
@@ -333,7 +339,7 @@ export function TicketDetailPage() {
           <p>{record.description}</p>
           <TicketActions ticket={record} reload={reload} />
           <div className="field">
-            <label htmlFor={statusId}>Status</label>
+            <label htmlFor={statusId}>{t('Status')}</label>
             <select id={statusId} value={record.status_id} onChange={(e) => void save(withVersion(record, { status_id: Number(e.target.value) })).catch(() => reload())}>
               {statuses.map((s) => (
                 <option key={s.id} value={s.id}>

@@ -8,14 +8,16 @@ import { ArchivedName } from '../display/badges';
 import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList } from '../operator-list';
+import { useT } from '../../i18n';
 
 export type TicketGroup = { id: Id; name: string; archived_at?: string | null; company?: { id: Id; name: string; archived_at?: string | null } | null };
 
 export function TicketGroupsPage() {
+  const t = useT();
   return (
     <OperatorList<TicketGroup>
       route="ticket-groups"
-      title="Ticket groups"
+      title={t('Ticket groups')}
       order={['name', 'asc']}
       columns={[
         {
@@ -34,6 +36,7 @@ export function TicketGroupsPage() {
 }
 
 function ArchiveToggle({ group, reload }: { group: TicketGroup; reload: () => void }) {
+  const t = useT();
   const { can } = useSession();
   const [busy, setBusy] = useState(false);
   if (!can('ticket-groups.update')) return null;
@@ -47,7 +50,7 @@ function ArchiveToggle({ group, reload }: { group: TicketGroup; reload: () => vo
         try {
           if (archived) await restoreTicketGroup(group.id);
           else await archiveTicketGroup(group.id);
-          toast.success(archived ? 'Ticket group restored' : 'Ticket group archived');
+          toast.success(archived ? t('Ticket group restored') : t('Ticket group archived'));
           reload();
         } catch {
           // The API client already showed the server's message.
@@ -56,7 +59,7 @@ function ArchiveToggle({ group, reload }: { group: TicketGroup; reload: () => vo
         }
       }}
     >
-      {archived ? 'Restore' : 'Archive'}
+      {archived ? t('Restore') : t('Archive')}
     </button>
   );
 }

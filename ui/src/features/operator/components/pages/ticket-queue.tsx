@@ -19,6 +19,7 @@ import { TextFilter } from '../filters/text-filter';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { useConfirm } from '../widgets/confirm-dialog';
 import { useOperatorLookups } from './lookups';
+import { useT } from '../../i18n';
 
 const columns: OperatorColumn<Ticket>[] = [
   { id: 'reference', label: 'Reference', cell: (t) => <ObjectLink object={t}>{t.reference}</ObjectLink> },
@@ -41,6 +42,7 @@ const columns: OperatorColumn<Ticket>[] = [
 ];
 
 export function TicketQueue() {
+  const t = useT();
   const { statuses, priorities } = useOperatorLookups();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string[]>([]);
@@ -67,26 +69,26 @@ export function TicketQueue() {
     <>
       {can('tickets.store') && (
         <Link className="button primary new-record" to={routePath('tickets.create')}>
-          New ticket
+          {t('New ticket')}
         </Link>
       )}
       <OperatorList<Ticket>
         route="tickets"
-        title="Tickets"
+        title={t('Tickets')}
         columns={columns}
         filter={filter}
         order={['updated_at', 'desc']}
         selectable
         filters={
           <>
-            <TextFilter label="Search" value={search} onChange={setSearch} />
-            <MultiSelectFilter label="Status" value={status} onChange={setStatus} options={statuses.map((s) => ({ value: String(s.id), label: s.name ?? s.label ?? '' }))} />
-            <MultiSelectFilter label="Priority" value={priority} onChange={setPriority} options={priorities.map((p) => ({ value: String(p.id), label: p.label ?? '' }))} />
-            <SearchSelect label="Company" lookup="companies" value={company} onChange={setCompany} constraints={{ liveOnly: true }} />
-            <ScheduleFilter label="Scheduled" value={schedule} onChange={setSchedule} />
+            <TextFilter label={t('Search')} value={search} onChange={setSearch} />
+            <MultiSelectFilter label={t('Status')} value={status} onChange={setStatus} options={statuses.map((s) => ({ value: String(s.id), label: s.name ?? s.label ?? '' }))} />
+            <MultiSelectFilter label={t('Priority')} value={priority} onChange={setPriority} options={priorities.map((p) => ({ value: String(p.id), label: p.label ?? '' }))} />
+            <SearchSelect label={t('Company')} lookup="companies" value={company} onChange={setCompany} constraints={{ liveOnly: true }} />
+            <ScheduleFilter label={t('Scheduled')} value={schedule} onChange={setSchedule} />
             <SlaFilter value={sla} onChange={setSla} />
-            <YesNoFilter label="Template" value={templates} onChange={setTemplates} />
-            <DateRangeFilter label="Created" value={created} onChange={setCreated} />
+            <YesNoFilter label={t('Template')} value={templates} onChange={setTemplates} />
+            <DateRangeFilter label={t('Created')} value={created} onChange={setCreated} />
           </>
         }
         actions={(selected, done) => (
@@ -95,16 +97,16 @@ export function TicketQueue() {
             disabled={selected.length < 2}
             onClick={async () => {
               try {
-                await confirm(`Merge ${selected.length} tickets into the first?`);
+                await confirm(t('Merge {n} tickets into the first?', { n: selected.length }));
               } catch {
                 return;
               }
               await mergeRecords('tickets', selected);
-              toast.success('Tickets merged');
+              toast.success(t('Tickets merged'));
               done();
             }}
           >
-            Merge
+            {t('Merge')}
           </button>
         )}
       />

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { searchProducts, type Product } from '../../api/search-products';
 import { SearchSelect, type SearchOption } from '../filters/search-select';
 import { NumberInput } from './number-input';
+import { useT } from '../../i18n';
 
 export type NewLine = { description: string; quantity: number; price: number };
 
@@ -11,7 +12,8 @@ const productLabel = (row: Record<string, unknown>) => `${String(row.product_cod
  * A line for a quote or a draft invoice: description, quantity and price (a typed comma
  * becomes a dot). Picking a product fills the description, and the price when it has one.
  */
-export function LineForm({ label = 'Add a line', onAdd }: { label?: string; onAdd: (line: NewLine) => Promise<void> }) {
+export function LineForm({ label, onAdd }: { label?: string; onAdd: (line: NewLine) => Promise<void> }) {
+  const t = useT();
   const id = useId();
   const [product, setProduct] = useState<SearchOption | null>(null);
   const [description, setDescription] = useState('');
@@ -21,7 +23,7 @@ export function LineForm({ label = 'Add a line', onAdd }: { label?: string; onAd
   const valid = description.trim() !== '' && quantity !== '' && Number.isFinite(Number(quantity)) && price !== '' && Number.isFinite(Number(price));
   return (
     <form
-      aria-label={label}
+      aria-label={label ?? t('Add a line')}
       className="add-line"
       onSubmit={async (e) => {
         e.preventDefault();
@@ -41,7 +43,7 @@ export function LineForm({ label = 'Add a line', onAdd }: { label?: string; onAd
       }}
     >
       <SearchSelect
-        label="Product"
+        label={t('Product')}
         lookup="products"
         value={product}
         search={(text, signal) => searchProducts(text, signal)}
@@ -55,13 +57,13 @@ export function LineForm({ label = 'Add a line', onAdd }: { label?: string; onAd
         }}
       />
       <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
+        <label htmlFor={`${id}-description`}>{t('Description')}</label>
         <input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
-      <NumberInput label="Quantity" value={quantity} onChange={setQuantity} />
-      <NumberInput label="Price" value={price} onChange={setPrice} />
+      <NumberInput label={t('Quantity')} value={quantity} onChange={setQuantity} />
+      <NumberInput label={t('Price')} value={price} onChange={setPrice} />
       <button type="submit" disabled={!valid || busy}>
-        Add line
+        {t('Add line')}
       </button>
     </form>
   );

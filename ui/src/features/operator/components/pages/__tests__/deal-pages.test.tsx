@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -56,7 +57,7 @@ describe('deals, projects and used products', () => {
     expect(put).toBeDisabled();
     await userEvent.click(screen.getByLabelText('Select u1'));
     await userEvent.click(put);
-    expect(await screen.findByText('Regel toegevoegd aan conceptfactuur.')).toBeInTheDocument();
+    expect(await screen.findByText('Line added to draft invoice.')).toBeInTheDocument();
     expect(body).toEqual({ ids: ['u1'] });
   });
 

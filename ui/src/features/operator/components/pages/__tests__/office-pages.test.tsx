@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -135,7 +136,7 @@ describe('invoices', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Do you really want to delete this?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Regel verwijderd van conceptfactuur.')).toBeInTheDocument();
+    expect(await screen.findByText('Line removed from draft invoice.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('Invoice exported')).toBeInTheDocument();
     expect(calls).toEqual([
@@ -175,10 +176,10 @@ describe('invoices', () => {
     await userEvent.clear(within(form).getByLabelText('Quantity'));
     await userEvent.type(within(form).getByLabelText('Quantity'), '2');
     await userEvent.click(within(form).getByRole('button', { name: 'Add line' }));
-    expect(await screen.findByText('Regel toegevoegd aan conceptfactuur.')).toBeInTheDocument();
+    expect(await screen.findByText('Line added to draft invoice.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Fixed fee' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Regel verwijderd van conceptfactuur.')).toBeInTheDocument();
+    expect(await screen.findByText('Line removed from draft invoice.')).toBeInTheDocument();
     expect(calls).toEqual([
       { method: 'POST', path: '/api/invoices/9/lines', body: { description: 'DS-1 Docking station', quantity: 2, price: 149 } },
       { method: 'DELETE', path: '/api/invoices/9/lines/2', body: null },
@@ -300,7 +301,7 @@ describe('open time', () => {
     expect(put).toBeDisabled();
     await userEvent.click(screen.getByLabelText('Select T-1000 Cleared the jam'));
     await userEvent.click(put);
-    expect(await screen.findByText('Regel toegevoegd aan conceptfactuur.')).toBeInTheDocument();
+    expect(await screen.findByText('Line added to draft invoice.')).toBeInTheDocument();
     expect(body).toEqual({ ids: ['tr-1'] });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'T-1000' })).toBeNull());
     expect(screen.getByRole('link', { name: 'T-1001' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -110,7 +111,7 @@ describe('ticket clone, delete and restore', () => {
     expect(calls).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Item verwijderd.')).toBeInTheDocument();
+    expect(await screen.findByText('Item deleted.')).toBeInTheDocument();
     expect(await screen.findByText('This ticket is deleted.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clone' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
