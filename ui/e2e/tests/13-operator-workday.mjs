@@ -59,17 +59,19 @@ export const tests = [
         await first.page.getByRole('table', { name: 'Registered time' }).getByRole('cell', { name: work }).waitFor();
         await setStatus(first.page, 'Waiting for reply');
 
-        // 3. The second line quotes the laptops: a copy of an earlier quote, one line more.
+        // 3. The second line drafts a quote for the client's company and adds the laptops.
         await login(second.page, second.context, baseUrl, SECOND_LINE);
         await openOperator(second.page, baseUrl, '/quotes');
-        const earlier = second.page.locator('table.list-table tbody tr').filter({ hasText: 'Northwind Trading' }).first();
-        await earlier.waitFor();
-        await earlier.getByRole('link').first().click();
+        await second.page.getByRole('link', { name: 'New quote' }).click();
+        const quoteForm = second.page.getByRole('form', { name: 'New quote' });
+        await quoteForm.getByLabel(/^Name/).fill(`Starter workplaces ${stamp}`);
+        await quoteForm.getByRole('combobox', { name: 'Company' }).fill('North');
+        await quoteForm.getByRole('option', { name: 'Northwind Trading' }).click();
+        await quoteForm.getByRole('combobox', { name: 'Client' }).fill('Anna');
+        await quoteForm.getByRole('option', { name: 'Anna de Vries' }).click();
+        await quoteForm.getByRole('button', { name: 'Create quote' }).click();
+        await toastText(second.page, 'Quote created');
         await second.page.waitForURL(/\/operator\/quotes\/[0-9a-f-]+$/);
-        const original = second.page.url();
-        await second.page.getByRole('button', { name: 'Duplicate' }).click();
-        await toastText(second.page, 'Quote duplicated');
-        await second.page.waitForURL((url) => url.href !== original && /\/operator\/quotes\/[0-9a-f-]+$/.test(url.pathname));
         quotePath = new URL(second.page.url()).pathname.replace('/app/operator', '');
         const lineForm = second.page.getByRole('form', { name: 'Add a line' });
         await lineForm.getByLabel('Description').fill(`Starter laptop ${stamp}`);

@@ -4,6 +4,7 @@ import { OperatorLayout } from './components/pages/operator-layout';
 import { TicketQueue } from './components/pages/ticket-queue';
 import { TicketDetailPage } from './components/pages/ticket-detail-page';
 import { TicketCreatePage } from './components/pages/ticket-create-page';
+import { QuoteCreatePage } from './components/pages/quote-create-page';
 import { QuoteDetailPage, QuotesPage } from './components/pages/quote-pages';
 import { ContractDetailPage, ContractsPage } from './components/pages/contract-pages';
 import { InvoiceDetailPage, InvoicesPage } from './components/pages/invoice-pages';
@@ -43,6 +44,7 @@ export const operatorRoutes: RouteObject[] = [
       page('tickets/create', 'tickets.store', <TicketCreatePage />),
       page('tickets/:id', 'tickets.show', <TicketDetailPage />),
       page('quotes', 'quotes.index', <QuotesPage />),
+      page('quotes/create', 'quotes.store', <QuoteCreatePage />),
       page('quotes/:id', 'quotes.show', <QuoteDetailPage />),
       page('contracts', 'contracts.index', <ContractsPage />),
       page('contracts/:id', 'contracts.show', <ContractDetailPage />),

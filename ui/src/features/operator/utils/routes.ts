@@ -18,6 +18,7 @@ export const NAMED_ROUTES: Record<string, string> = {
   'ticket-templates.show': '/tickets/templates/:id',
   'tickets.index': '/tickets',
   'tickets.create': '/tickets/create',
+  'quotes.create': '/quotes/create',
   'ticket-groups.index': '/ticket-groups',
 };
 

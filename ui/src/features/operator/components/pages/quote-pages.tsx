@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSession } from '@/lib/session';
 import { formatEuro, formatQuantity } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { sendQuote } from '../../api/send-quote';
@@ -46,7 +47,17 @@ const columns: OperatorColumn<Quote>[] = [
 
 export function QuotesPage() {
   const t = useT();
-  return <OperatorList<Quote> route="quotes" title={t('Quotes')} columns={columns} order={['name', 'asc']} />;
+  const { can } = useSession();
+  return (
+    <>
+      {can('quotes.store') && (
+        <Link className="button primary new-record" to={routePath('quotes.create')}>
+          {t('New quote')}
+        </Link>
+      )}
+      <OperatorList<Quote> route="quotes" title={t('Quotes')} columns={columns} order={['name', 'asc']} />
+    </>
+  );
 }
 
 export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line: Line) => React.ReactNode }) {
