@@ -55,6 +55,9 @@ OPERATOR_PERMISSIONS = sorted(
             "messages",
             "settings",
             "ticket-templates",
+            "deals",
+            "projects",
+            "used-products",
         )
         for action in ("index", "show", "store", "update", "destroy")
     }
@@ -351,6 +354,34 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
                 )
             if outcome == "rejected":
                 app.decline_quote(tenant_id, clients[company], quote_id)
+
+    deal = app.create_engagement(
+        tenant_id,
+        second,
+        "deals",
+        {"description": "Workplace renewal", "company_id": a, "client_id": client},
+    )
+    project = app.create_engagement(
+        tenant_id,
+        second,
+        "projects",
+        {"description": "Workplace roll-out", "company_id": a, "deal_id": deal},
+    )
+    app.create_engagement(
+        tenant_id,
+        second,
+        "used-products",
+        {
+            "description": "Docking station",
+            "company_id": a,
+            "project_id": project,
+            "product_id": ids["products"][1],
+            "quantity": 3,
+            "price": "149.00",
+            "type": 1,
+            "invoice_moment": 3,
+        },
+    )
 
     year_start = date(date.today().year, 1, 1).isoformat()
     for company in companies:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from domain.commerce import CommerceUseCases
+from domain.deal_use_cases import DealUseCases
 
 
-class Ledgerdesk(CommerceUseCases):
+class Ledgerdesk(DealUseCases):
     """Loads, changes and saves the aggregates of every tenant.
 
     Configured by an eventsourcing environment (PERSISTENCE_MODULE and the

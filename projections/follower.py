@@ -18,7 +18,7 @@ from sqlalchemy import Connection, Engine, insert, select, update
 from domain.application import Ledgerdesk
 from projections import tables as t
 from projections.context import MAX_CACHED_ROWS, Apply, Batch, RowCache
-from projections.handlers import commerce, directory, tickets
+from projections.handlers import commerce, deals, directory, tickets
 
 log = logging.getLogger("ledgerdesk.follower")
 
@@ -26,6 +26,7 @@ HANDLERS: dict[str, Callable[[Apply], None]] = {
     **directory.HANDLERS,
     **tickets.HANDLERS,
     **commerce.HANDLERS,
+    **deals.HANDLERS,
 }
 
 

@@ -439,5 +439,56 @@ def bucket_key(row: dict[str, object]) -> str:
     )
 
 
+
+# -- deals, projects and used products (domain/deals.py) ----------------------
+
+deals = Table(
+    "deals",
+    metadata,
+    _id("tenant_id", primary=True),
+    _id(primary=True),
+    Column("description", String(250), nullable=False),
+    _id("company_id"),
+    Column("company_name", String(200)),
+    _id("client_id"),
+    Column("client_name", String(201)),
+    *_stamps(),
+    Index("ix_deals_company", "tenant_id", "company_id"),
+)
+
+projects = Table(
+    "projects",
+    metadata,
+    _id("tenant_id", primary=True),
+    _id(primary=True),
+    Column("description", String(250), nullable=False),
+    _id("company_id"),
+    Column("company_name", String(200)),
+    _id("deal_id"),
+    *_stamps(),
+    Index("ix_projects_company", "tenant_id", "company_id"),
+)
+
+used_products = Table(
+    "used_products",
+    metadata,
+    _id("tenant_id", primary=True),
+    _id(primary=True),
+    Column("description", String(250), nullable=False),
+    _id("company_id"),
+    Column("company_name", String(200)),
+    Column("product_id", Integer),
+    _id("ticket_id"),
+    _id("project_id"),
+    _id("deal_id"),
+    Column("quantity", Float, nullable=False),
+    Column("price", Float, nullable=False),
+    Column("type", Integer, nullable=False),
+    Column("invoice_moment", Integer, nullable=False),
+    *_stamps(),
+    Index("ix_used_products_company", "tenant_id", "company_id"),
+    Index("ix_used_products_project", "tenant_id", "project_id"),
+)
+
 READ_MODEL_TABLES = tuple(metadata.sorted_tables)
 """The tables rebuilt from the log; tables other modules add later are kept."""

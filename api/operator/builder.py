@@ -61,12 +61,40 @@ def _people(name: str) -> Resource:
     )
 
 
+def _engagement(table: Any, name: str) -> Resource:
+    fields = {
+        "id": Field("id", ID),
+        "description": Field("description", TEXT),
+        "company_id": Field("company_id", ID),
+        "created_at": Field("created_at", DATETIME),
+        "updated_at": Field("updated_at", DATETIME),
+    }
+    for column in ("client_id", "deal_id", "project_id", "ticket_id"):
+        if column in table.c:
+            fields[column] = Field(column, ID)
+    for column in ("type", "invoice_moment", "product_id"):
+        if column in table.c:
+            fields[column] = Field(column, INT)
+    return Resource(
+        name=name,
+        table=table,
+        fields=fields,
+        relations={"company": company()},
+        search=("description",),
+        default_order=(("description", "asc"),),
+        withs=frozenset({"company"}),
+    )
+
+
 OPERATOR_LISTS = {
     "companies": _archivable(t.companies, "companies", "city", "address_1"),
     "locations": _archivable(t.locations, "locations", "city"),
     "ticket-groups": _archivable(t.ticket_groups, "ticket-groups"),
     "clients": _people("clients"),
     "operators": _people("operators"),
+    "deals": _engagement(t.deals, "deals"),
+    "projects": _engagement(t.projects, "projects"),
+    "used-products": _engagement(t.used_products, "used-products"),
     "settings": Resource(
         name="settings",
         table=t.setting_items,

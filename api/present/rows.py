@@ -35,6 +35,10 @@ def ticket(row: Any, lookups: Lookups) -> dict[str, Any]:
         "created_at": iso(row.created_at),
         "resolved_at": iso(row.resolved_at),
         "is_template": bool(row.is_template),
+        # what operator pieces read from a row: the save check, the link, the due date
+        "version": row.version,
+        "route": "ticket-templates" if row.is_template else "tickets",
+        "due_at": iso(row.scheduled_at),
     }
 
 

@@ -87,3 +87,105 @@ export async function permissions(page) {
     return body.user.permissions_names;
   });
 }
+
+export const CLIENT = DEMO_USER;
+export const FIRST_LINE = { email: 'first@demo.test', password: 'demo' };
+export const SECOND_LINE = { email: 'second@demo.test', password: 'demo' };
+
+/** A second browser session beside the test's own (another user, or the same one twice). */
+export async function newSession(context) {
+  const other = await context.browser().newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await other.newPage();
+  page.setDefaultTimeout(15000);
+  return { context: other, page };
+}
+
+/** Opens an operator workspace path (without the /app/operator prefix). */
+export async function openOperator(page, baseUrl, path) {
+  await open(page, baseUrl, `/operator${path}`);
+}
+
+/** Calls the API with the page's own token; answers {status, body}. */
+export async function callApi(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${localStorage.getItem('portal_token')}`,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, body: parsed };
+    },
+    { method, path, body },
+  );
+}
+
+/** Creates a portal ticket as the signed-in client, through the form; answers its id. */
+export async function createPortalTicket(page, baseUrl, subject, message) {
+  await open(page, baseUrl, '/tickets/create');
+  const form = page.locator('form.ticket-form');
+  await form.waitFor();
+  await form.getByLabel(/^Subject/).fill(subject);
+  await form.getByLabel(/^Message/).fill(message);
+  for (const select of await form.locator('select').all()) await select.selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Create ticket' }).click();
+  await page.waitForURL(/\/app\/tickets\/[0-9a-f-]+$/);
+  return page.url().split('/').pop();
+}
+
+/** Types into the operator's rich editor (a contenteditable textbox). */
+export async function typeInEditor(page, text, label = 'Message') {
+  const editor = page.getByRole('textbox', { name: label, exact: true });
+  await editor.click();
+  await page.keyboard.type(text);
+}
+
+/** The messages of the thread on the page: each one's classes and the text in its frame. */
+export async function threadMessages(page) {
+  await page.locator('ol.thread li.message').first().waitFor();
+  // A frame's srcdoc body is there once the frame has loaded.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('ol.thread li.message iframe')].every((f) => f.contentDocument?.readyState === 'complete'),
+  );
+  return page.evaluate(() =>
+    [...document.querySelectorAll('ol.thread li.message')].map((li) => ({
+      id: li.id,
+      classes: li.className,
+      text: (li.querySelector('iframe')?.contentDocument?.body?.textContent ?? li.textContent ?? '').trim(),
+    })),
+  );
+}
+
+/** Waits until a thread message contains the text; answers that message. */
+export async function waitForMessage(page, text) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const found = (await threadMessages(page)).find((m) => m.text.includes(text));
+    if (found) return found;
+    await page.waitForTimeout(100);
+  }
+  throw new AssertionError(`no message containing "${text}"`);
+}
+
+/** Draws a signature on the portal's quote pad and accepts the quote. */
+export async function signAndAccept(page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.waitFor();
+  const box = await pad.boundingBox();
+  await page.mouse.move(box.x + 30, box.y + 120);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 15, box.y + 120 - (i % 2) * 40, { steps: 3 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  await page.getByText('The quote has been accepted.').first().waitFor();
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from api.routers.operator import (
     agreements,
     companies,
+    deals,
     invoices,
     lookups,
     messages,
@@ -34,5 +35,8 @@ OPERATOR_ROUTERS = [
     agreements.contracts,
     agreements.subscriptions,
     agreements.assets,
+    deals.deals,
+    deals.projects,
+    deals.used_products,
     *settings.ROUTERS,
 ]

@@ -66,8 +66,11 @@ export async function runGuard(input: GuardInput, deps: GuardDeps): Promise<Deci
   let user: User;
   try {
     user = await deps.loadUser();
-  } catch {
-    await deps.logout();
+  } catch (error) {
+    // A call the server answered with an error ends the session. One that got no answer
+    // (the page reloading while it ran, the network gone) leaves the session alone: a
+    // logout sent then would end the session the reloaded page is about to use.
+    if (error instanceof ApiError) await deps.logout();
     return { type: 'login' };
   }
 

@@ -83,4 +83,6 @@ export type Message = {
   created_at: string;
   actor: { id: Id; full_name: string; first_name?: string; last_name?: string; acronym?: string; is_operator: number; gravatar?: string } | null;
   attachments: Attachment[];
+  /** For type 'status-changed': the status the ticket moved to. */
+  data?: { status?: { id: Id; name: string } };
 };

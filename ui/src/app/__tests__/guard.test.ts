@@ -79,6 +79,17 @@ describe('the route guard', () => {
     expect(d.calls).toEqual(['status', 'user', 'logout']);
   });
 
+  it('3: goes to login without ending the session when loading the user got no answer', async () => {
+    const d = deps({
+      loadUser: async () => {
+        d.calls.push('user');
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(await runGuard(input(), d)).toEqual({ type: 'login' });
+    expect(d.calls).toEqual(['status', 'user']);
+  });
+
   it('4: sends a route the user may not open to 403 with path and route name in r', async () => {
     const d = deps({
       loadUser: async () => ({ ...data.user, permissions_names: ['tickets.index'] }),

@@ -1,4 +1,4 @@
-import type { Message } from '@/types/api';
+import type { Id, Message } from '@/types/api';
 import { formatDateTime } from '@/lib/format';
 
 /** The frame grows to its content, plus 16 px for the body margin. */
@@ -9,7 +9,18 @@ export function fitFrame(frame: HTMLIFrameElement) {
 
 // Messages come from the server already limited to what a client may see; the HTML is
 // shown in a sandboxed frame so no script in a mail body runs in the portal.
-export function MessageThread({ messages, emptyText, title }: { messages: Message[]; emptyText: string; title: string }) {
+export function MessageThread({
+  messages,
+  emptyText,
+  title,
+  statusChanged,
+}: {
+  messages: Message[];
+  emptyText: string;
+  title: string;
+  /** The text of a 'status-changed' message, from the status it moved to. */
+  statusChanged?: (status: { id: Id; name: string }) => string;
+}) {
   if (messages.length === 0) return <p className="muted">{emptyText}</p>;
   return (
     <ol className="thread" aria-label={title}>
@@ -18,14 +29,18 @@ export function MessageThread({ messages, emptyText, title }: { messages: Messag
           <div className="message-meta">
             <strong>{m.actor?.full_name ?? ''}</strong> <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
           </div>
-          <iframe
-            className="message-body"
-            title={`${title} ${m.id}`}
-            // No scripts run in a message; same-origin only lets the frame be measured.
-            sandbox="allow-same-origin allow-popups"
-            srcDoc={`<base target="_blank">${m.message}`}
-            onLoad={(e) => fitFrame(e.currentTarget)}
-          />
+          {m.type === 'status-changed' && m.data?.status ? (
+            <p className="status-change">{statusChanged ? statusChanged(m.data.status) : m.data.status.name}</p>
+          ) : (
+            <iframe
+              className="message-body"
+              title={`${title} ${m.id}`}
+              // No scripts run in a message; same-origin only lets the frame be measured.
+              sandbox="allow-same-origin allow-popups"
+              srcDoc={`<base target="_blank">${m.message}`}
+              onLoad={(e) => fitFrame(e.currentTarget)}
+            />
+          )}
           {m.attachments.length > 0 && (
             <ul className="attachments">
               {m.attachments.map((a) => (

@@ -2,7 +2,8 @@
 // the generic detail screen, and the pages built from them.
 export { operatorRoutes } from './routes';
 export * from './types';
-export { texts, schedulePresets, datePresets } from './texts';
+export { schedulePresets, datePresets } from './texts';
+export { useT, textsIn, operatorDictionaries, type OperatorKey } from './i18n';
 
 export * from './utils/routes';
 export * from './utils/dates';
@@ -25,6 +26,14 @@ export * from './api/archive-company';
 export * from './api/update-message';
 export * from './api/quote-lines';
 export * from './api/open-time';
+export * from './api/get-notifications';
+export * from './api/mark-notification-read';
+export * from './api/duplicate-quote';
+export * from './api/open-ticket';
+export * from './api/draft-quote';
+export * from './api/ticket-actions';
+export * from './api/archive-ticket-group';
+export * from './api/invoice-used-products';
 
 export * from './components/display/route-link';
 export * from './components/display/due-date';
@@ -63,3 +72,8 @@ export * from './components/pages/company-pages';
 export * from './components/pages/settings-pages';
 export * from './components/pages/generic-pages';
 export * from './components/pages/open-time-page';
+export * from './components/pages/ticket-group-pages';
+export * from './components/pages/deal-pages';
+export * from './components/pages/ticket-create-page';
+export * from './components/pages/quote-create-page';
+export * from './components/pages/notifications-page';

@@ -3,25 +3,31 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { OperatorLayout } from './components/pages/operator-layout';
 import { TicketQueue } from './components/pages/ticket-queue';
 import { TicketDetailPage } from './components/pages/ticket-detail-page';
+import { TicketCreatePage } from './components/pages/ticket-create-page';
+import { QuoteCreatePage } from './components/pages/quote-create-page';
 import { QuoteDetailPage, QuotesPage } from './components/pages/quote-pages';
 import { ContractDetailPage, ContractsPage } from './components/pages/contract-pages';
 import { InvoiceDetailPage, InvoicesPage } from './components/pages/invoice-pages';
 import { CompaniesPage, CompanyDetailPage } from './components/pages/company-pages';
 import { SettingListPage, SettingsIndexPage } from './components/pages/settings-pages';
-import { GenericDetailPage, TicketGroupsPage } from './components/pages/generic-pages';
+import { GenericDetailPage } from './components/pages/generic-pages';
+import { TicketGroupDetailPage, TicketGroupsPage } from './components/pages/ticket-group-pages';
 import { OpenTimePage } from './components/pages/open-time-page';
+import { DealsPage, ProjectsPage, UsedProductsPage } from './components/pages/deal-pages';
+import { NotificationsPage } from './components/pages/notifications-page';
 import { OPERATOR_BASE } from './utils/routes';
+import type { OperatorKey } from './i18n';
 
 // handle.name is the route name of SPEC §2.1 (and the permission a guard may check).
 const page = (path: string, name: string, element: React.ReactNode): RouteObject => ({ path, element, handle: { name } });
 
-const generic: [string, string, string, string][] = [
+const generic: [string, string, string, OperatorKey][] = [
   ['assets/:id', 'assets.show', 'assets', 'Asset'],
   ['deals/:id', 'deals.show', 'deals', 'Deal'],
   ['projects/:id', 'project.show', 'projects', 'Project'],
+  ['used-products/:id', 'used-products.show', 'used-products', 'Used product'],
   ['slas/:id', 'slas.show', 'slas', 'SLA'],
   ['subscriptions/:id', 'subscriptions.show', 'subscriptions', 'Subscription'],
-  ['ticket-groups/:id', 'ticket-groups.show', 'ticket-groups', 'Ticket group'],
   ['operators/:id', 'operators.show', 'operators', 'Operator'],
   ['clients/:id', 'clients.show', 'clients', 'Client'],
   ['tickets/templates/:id', 'ticket-templates.show', 'ticket-templates', 'Ticket template'],
@@ -35,8 +41,10 @@ export const operatorRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={`${OPERATOR_BASE}/tickets`} replace /> },
       page('tickets', 'tickets.index', <TicketQueue />),
+      page('tickets/create', 'tickets.store', <TicketCreatePage />),
       page('tickets/:id', 'tickets.show', <TicketDetailPage />),
       page('quotes', 'quotes.index', <QuotesPage />),
+      page('quotes/create', 'quotes.store', <QuoteCreatePage />),
       page('quotes/:id', 'quotes.show', <QuoteDetailPage />),
       page('contracts', 'contracts.index', <ContractsPage />),
       page('contracts/:id', 'contracts.show', <ContractDetailPage />),
@@ -45,7 +53,12 @@ export const operatorRoutes: RouteObject[] = [
       page('companies', 'companies.index', <CompaniesPage />),
       page('companies/:id', 'companies.show', <CompanyDetailPage />),
       page('ticket-groups', 'ticket-groups.index', <TicketGroupsPage />),
+      page('ticket-groups/:id', 'ticket-groups.show', <TicketGroupDetailPage />),
       page('time', 'time-registrations.index', <OpenTimePage />),
+      page('deals', 'deals.index', <DealsPage />),
+      page('projects', 'projects.index', <ProjectsPage />),
+      page('used-products', 'used-products.index', <UsedProductsPage />),
+      page('mentions', 'messages.index', <NotificationsPage />),
       page('settings', 'settings.index', <SettingsIndexPage />),
       page('settings/:list', 'settings.show', <SettingListPage />),
       ...generic.map(([path, name, route, model]) => page(path, name, <GenericDetailPage key={route} route={route} modelName={model} />)),

@@ -52,6 +52,8 @@ export type Ticket = {
   updated_at?: string;
   /** The version the operator loaded; sent back on update so a concurrent save gets 409. */
   version?: number;
+  /** In the bin: restore brings it back. */
+  deleted?: boolean;
   messages?: OperatorMessage[];
   custom_values?: { custom_field: string; value: string | null }[];
   time_registrations?: { id: Id; time_spent_rounded: number; executed_at: string; description: string }[];

@@ -194,6 +194,7 @@ export const de: Record<MessageKey, string> = {
   'ticket.type': 'Typ',
   'ticket.create': 'Ticket erstellen',
   'ticket.created': 'Ticket erstellt',
+  'ticket.status_changed': 'Status geändert auf {name}',
   'ticket.field_required': '{label} ist erforderlich',
   'ticket.reply': 'Antworten',
   'ticket.reply_required': 'Bitte zuerst eine Nachricht schreiben',

@@ -193,6 +193,7 @@ export const en = {
   'ticket.type': 'Type',
   'ticket.create': 'Create ticket',
   'ticket.created': 'Ticket created',
+  'ticket.status_changed': 'Status changed to {name}',
   'ticket.field_required': '{label} is required',
   'ticket.reply': 'Reply',
   'ticket.reply_required': 'Write a message first',

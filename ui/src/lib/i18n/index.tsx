@@ -22,6 +22,16 @@ export function translate(
   params: Params = {},
   dicts: Record<Language, Dictionary> = dictionaries,
 ): string {
+  return lookUp(dicts, language, key, params);
+}
+
+/** translate() over any set of dictionaries (a feature may keep its own texts). */
+export function lookUp<K extends string>(
+  dicts: Record<Language, Partial<Record<K, string>>>,
+  language: Language,
+  key: K,
+  params: Params = {},
+): string {
   const text = dicts[language][key] ?? dicts[FALLBACK_LANGUAGE][key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
@@ -52,6 +62,11 @@ export function useI18n(): I18nValue {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useI18n outside I18nProvider');
   return value;
+}
+
+/** The chosen language; outside the provider (a lone component), the stored one. */
+export function useLanguage(): Language {
+  return useContext(I18nContext)?.language ?? storedLanguage();
 }
 
 export type { MessageKey };

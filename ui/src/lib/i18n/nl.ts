@@ -194,6 +194,7 @@ export const nl: Record<MessageKey, string> = {
   'ticket.type': 'Type',
   'ticket.create': 'Ticket aanmaken',
   'ticket.created': 'Ticket aangemaakt',
+  'ticket.status_changed': 'Status gewijzigd naar {name}',
   'ticket.field_required': '{label} is verplicht',
   'ticket.reply': 'Reageren',
   'ticket.reply_required': 'Schrijf eerst een bericht',

@@ -23,6 +23,8 @@ const details: Record<string, unknown> = {
 };
 
 export const handlers = [
+  // the operator workspace's unread-mentions count: none unless a test says otherwise
+  http.get(api('/notifications'), () => HttpResponse.json([])),
   http.get(api('/system/status'), () => HttpResponse.json(data.status)),
   http.post(api('/auth/login'), () =>
     HttpResponse.json({ user: data.user, access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 3600 }),

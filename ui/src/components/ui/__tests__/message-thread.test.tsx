@@ -24,6 +24,13 @@ describe('message thread', () => {
     expect(screen.getByText('Olga Operator')).toBeInTheDocument();
   });
 
+  it('shows a status change as text, not as an empty frame', () => {
+    const changed: Message = { ...message, id: 6, message: '', type: 'status-changed', attachments: [], data: { status: { id: 2, name: 'Waiting for reply' } } };
+    render(<MessageThread messages={[changed]} emptyText="None" title="Messages" statusChanged={(s) => `Status changed to ${s.name}`} />);
+    expect(screen.getByText('Status changed to Waiting for reply')).toBeInTheDocument();
+    expect(screen.queryByTitle('Messages 6')).toBeNull();
+  });
+
   it('says so when there are no messages', () => {
     render(<MessageThread messages={[]} emptyText="No messages yet." title="Messages" />);
     expect(screen.getByText('No messages yet.')).toBeInTheDocument();

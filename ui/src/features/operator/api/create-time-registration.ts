@@ -8,6 +8,8 @@ export type NewTimeRegistration = {
   executed_at: string;
   description: string;
   activity_id: number | null;
+  /** The contract the time is booked on, when one is chosen. */
+  contract_id?: number | string | null;
 };
 
 export const createTimeRegistration = (body: NewTimeRegistration) =>

@@ -15,4 +15,4 @@ export const getOpenTime = () => api<OpenTimeRegistration[]>('/time-registration
 
 /** POST /api/time-registrations/invoice {ids}: one line each on the company's draft invoice. */
 export const invoiceTime = (ids: (number | string)[]) =>
-  api<{ message?: string }>('/time-registrations/invoice', { method: 'POST', body: { ids } });
+  api<{ message?: string; invoice_ids?: (number | string)[] }>('/time-registrations/invoice', { method: 'POST', body: { ids } });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { texts } from '../texts';
+import { useT } from '../i18n';
 import { moveItem } from './widgets/setting-list';
 
 export type ColumnLayout = { order: string[]; hidden: string[] };
@@ -14,22 +14,23 @@ type Props = {
 
 /** Show, hide and reorder a list's columns. */
 export function ColumnAdjustModal({ columns, value, onSave, onClose }: Props) {
+  const t = useT();
   const known = new Map(columns.map((c) => [c.id, c.label]));
   const initial = [...value.order.filter((c) => known.has(c)), ...columns.map((c) => c.id).filter((c) => !value.order.includes(c))];
   const [order, setOrder] = useState(initial);
   const [hidden, setHidden] = useState(value.hidden);
   return (
     <Modal
-      title={texts.adjustColumns}
-      closeLabel={texts.close}
+      title={t('Adjust columns')}
+      closeLabel={t('Close')}
       onClose={onClose}
       footer={
         <>
           <button type="button" onClick={onClose}>
-            {texts.cancel}
+            {t('Cancel')}
           </button>
           <button type="button" className="primary" onClick={() => onSave({ order, hidden })}>
-            {texts.save}
+            {t('Save')}
           </button>
         </>
       }
@@ -45,12 +46,12 @@ export function ColumnAdjustModal({ columns, value, onSave, onClose }: Props) {
               />
               {known.get(col)}
             </label>{' '}
-            <button type="button" aria-label={`${texts.moveUp} ${known.get(col)}`} disabled={i === 0} onClick={() => setOrder((o) => moveItem(o, i, i - 1))}>
+            <button type="button" aria-label={`${t('Move up')} ${known.get(col)}`} disabled={i === 0} onClick={() => setOrder((o) => moveItem(o, i, i - 1))}>
               ↑
             </button>
             <button
               type="button"
-              aria-label={`${texts.moveDown} ${known.get(col)}`}
+              aria-label={`${t('Move down')} ${known.get(col)}`}
               disabled={i === order.length - 1}
               onClick={() => setOrder((o) => moveItem(o, i, i + 1))}
             >

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { getRecord, updateRecord } from '../api/resources';
 import { useReloadData } from '../hooks/use-reload-data';
-import { texts } from '../texts';
+import { useT, type OperatorKey } from '../i18n';
 import { OPERATOR_BASE } from '../utils/routes';
 
 export type DetailApi<T> = { record: T; save: (changes: Partial<T> | Record<string, unknown>) => Promise<void>; reload: () => void };
@@ -12,7 +12,7 @@ export type DetailApi<T> = { record: T; save: (changes: Partial<T> | Record<stri
 type Props<T> = {
   route: string;
   /** The model's name, shown after the record label in the page title. */
-  modelName: string;
+  modelName: OperatorKey;
   label: (record: T) => string;
   withRelations?: string[];
   /** The id; defaults to the route's :id. */
@@ -27,6 +27,7 @@ type Props<T> = {
  * 'reload-data' event, and on save PUTs the changes, says 'updated' and reloads.
  */
 export function DetailScreen<T>({ route, modelName, label, withRelations = [], id, showPath, children }: Props<T>) {
+  const t = useT();
   const params = useParams();
   const navigate = useNavigate();
   const recordId = id ?? params.id;
@@ -54,7 +55,7 @@ export function DetailScreen<T>({ route, modelName, label, withRelations = [], i
   useEffect(load, [load]);
   useReloadData(load);
 
-  const title = record ? `${label(record)} ${modelName}` : null;
+  const title = record ? `${label(record)} ${t(modelName)}` : null;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
@@ -63,14 +64,14 @@ export function DetailScreen<T>({ route, modelName, label, withRelations = [], i
     async (changes: Record<string, unknown>) => {
       if (recordId === undefined) return;
       await updateRecord(route, recordId, changes);
-      toast.success(texts.updated);
+      toast.success(t('updated'));
       load();
     },
     [route, recordId, load],
   );
 
-  if (failed) return <p role="alert">Could not load this {modelName.toLowerCase()}.</p>;
-  if (!record) return <p role="status">{texts.loading}</p>;
+  if (failed) return <p role="alert">{t('Could not load this {model}.', { model: t(modelName).toLowerCase() })}</p>;
+  if (!record) return <p role="status">{t('Loading…')}</p>;
   return (
     <article className="detail-screen">
       <h1>{title}</h1>

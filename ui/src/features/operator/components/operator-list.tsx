@@ -3,14 +3,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pagination } from '@/components/list/pagination';
 import { mergeBuilders, type Builder } from '@/lib/builder';
 import { DEFAULT_PAGE_SIZE } from '@/lib/pagination';
+import { useLanguage } from '@/lib/i18n';
 import { listRecords } from '../api/resources';
 import type { TablePreset } from '../api/table-presets';
 import { useReloadData } from '../hooks/use-reload-data';
-import { texts } from '../texts';
+import { useT, type OperatorKey } from '../i18n';
 import { ColumnAdjustModal, type ColumnLayout } from './column-adjust-modal';
 import { TableViewsModal } from './table-views-modal';
 
-export type OperatorColumn<T> = { id: string; label: string; cell: (row: T) => ReactNode; hidden?: boolean };
+export type OperatorColumn<T> = { id: string; label: OperatorKey; cell: (row: T) => ReactNode; hidden?: boolean };
 
 type Props<T extends { id: number | string }> = {
   route: string;
@@ -35,6 +36,9 @@ function parseJson<T>(text: string | null): T | null {
 
 /** A server-paged operator list with filters, selection, saved views and columns. */
 export function OperatorList<T extends { id: number | string }>({ route, title, columns, filter = {}, filters, order, selectable, actions }: Props<T>) {
+  const t = useT();
+  // German keeps its nouns capitalised inside a sentence.
+  const language = useLanguage();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [selected, setSelected] = useState<(number | string)[]>([]);
@@ -70,15 +74,15 @@ export function OperatorList<T extends { id: number | string }>({ route, title, 
       <h1>{title}</h1>
       {filters && <div className="operator-filters">{filters}</div>}
       <div className="list-toolbar">
-        <span className="range">{query.data ? `${query.data.from ?? 0}-${query.data.to ?? 0} of ${query.data.total}` : texts.loading}</span>
+        <span className="range">{query.data ? t('{from}-{to} of {total}', { from: query.data.from ?? 0, to: query.data.to ?? 0, total: query.data.total }) : t('Loading…')}</span>
         <button type="button" onClick={() => void query.refetch()}>
-          Refresh
+          {t('Refresh')}
         </button>
         <button type="button" onClick={() => setModal('views')}>
-          {texts.tableViews}
+          {t('Tabelweergaven')}
         </button>
         <button type="button" onClick={() => setModal('columns')}>
-          {texts.adjustColumns}
+          {t('Adjust columns')}
         </button>
         {actions?.(selected, () => {
           setSelected([]);
@@ -91,12 +95,12 @@ export function OperatorList<T extends { id: number | string }>({ route, title, 
             <tr>
               {selectable && (
                 <th>
-                  <span className="visually-hidden">Select</span>
+                  <span className="visually-hidden">{t('Select')}</span>
                 </th>
               )}
               {visible.map((c) => (
                 <th key={c.id} scope="col">
-                  {c.label}
+                  {t(c.label)}
                 </th>
               ))}
             </tr>
@@ -106,7 +110,7 @@ export function OperatorList<T extends { id: number | string }>({ route, title, 
               <tr key={row.id}>
                 {selectable && (
                   <td>
-                    <input type="checkbox" aria-label={`Select ${row.id}`} checked={selected.includes(row.id)} onChange={() => toggle(row.id)} />
+                    <input type="checkbox" aria-label={t('Select {name}', { name: row.id })} checked={selected.includes(row.id)} onChange={() => toggle(row.id)} />
                   </td>
                 )}
                 {visible.map((c) => (
@@ -117,7 +121,7 @@ export function OperatorList<T extends { id: number | string }>({ route, title, 
             {query.data && rows.length === 0 && (
               <tr>
                 <td colSpan={visible.length + (selectable ? 1 : 0)} className="empty">
-                  No {title.toLowerCase()} found.
+                  {t('No {model} found.', { model: language === 'de' ? title : title.toLowerCase() })}
                 </td>
               </tr>
             )}
@@ -146,7 +150,7 @@ export function OperatorList<T extends { id: number | string }>({ route, title, 
       )}
       {modal === 'columns' && (
         <ColumnAdjustModal
-          columns={columns.map((c) => ({ id: c.id, label: c.label }))}
+          columns={columns.map((c) => ({ id: c.id, label: t(c.label) }))}
           value={layout}
           onSave={(l) => {
             setLayout(l);

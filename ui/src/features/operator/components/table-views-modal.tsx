@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/lib/toast';
 import { createTablePreset, deleteTablePreset, getTablePresets, renameTablePreset, type TablePreset } from '../api/table-presets';
-import { texts } from '../texts';
+import { useT } from '../i18n';
 import { useConfirm } from './widgets/confirm-dialog';
 
 export type TableViewState = { columns: unknown; order: unknown; filter: unknown; pagination: unknown };
@@ -17,6 +17,7 @@ type Props = {
 
 /** The saved views of one list: apply, rename, delete, or save the current view. */
 export function TableViewsModal({ type, current, onApply, onClose }: Props) {
+  const t = useT();
   const id = useId();
   const [presets, setPresets] = useState<TablePreset[] | null>(null);
   const [label, setLabel] = useState('');
@@ -47,7 +48,7 @@ export function TableViewsModal({ type, current, onApply, onClose }: Props) {
     if (!next.trim() || next === preset.label) return;
     await renameTablePreset(preset.id, next.trim());
     setPresets((p) => (p ?? []).map((x) => (x.id === preset.id ? { ...x, label: next.trim() } : x)));
-    toast.success(texts.itemUpdated);
+    toast.success(t('Item updated.'));
   };
 
   const remove = async (preset: TablePreset) => {
@@ -58,23 +59,23 @@ export function TableViewsModal({ type, current, onApply, onClose }: Props) {
     }
     await deleteTablePreset(preset.id);
     setPresets((p) => (p ?? []).filter((x) => x.id !== preset.id));
-    toast.success(texts.itemDeleted);
+    toast.success(t('Item deleted.'));
   };
 
   return (
-    <Modal title={texts.tableViews} closeLabel={texts.close} onClose={onClose}>
+    <Modal title={t('Tabelweergaven')} closeLabel={t('Close')} onClose={onClose}>
       {presets === null ? (
-        <p role="status">{texts.loading}</p>
+        <p role="status">{t('Loading…')}</p>
       ) : (
         <ul className="table-views">
           {presets.map((p) => (
             <li key={p.id}>
-              <input aria-label={`Name of ${p.label}`} defaultValue={p.label} onBlur={(e) => void rename(p, e.target.value)} />{' '}
+              <input aria-label={t('Name of {name}', { name: p.label })} defaultValue={p.label} onBlur={(e) => void rename(p, e.target.value)} />{' '}
               <button type="button" onClick={() => onApply(p)}>
-                Apply {p.label}
+                {t('Apply {name}', { name: p.label })}
               </button>{' '}
-              <button type="button" aria-label={`${texts.delete} ${p.label}`} onClick={() => void remove(p)}>
-                {texts.delete}
+              <button type="button" aria-label={`${t('Delete')} ${p.label}`} onClick={() => void remove(p)}>
+                {t('Delete')}
               </button>
             </li>
           ))}
@@ -86,8 +87,8 @@ export function TableViewsModal({ type, current, onApply, onClose }: Props) {
           void save();
         }}
       >
-        <label htmlFor={`${id}-label`}>Save current view as</label> <input id={`${id}-label`} value={label} onChange={(e) => setLabel(e.target.value)} />{' '}
-        <button type="submit">{texts.save}</button>
+        <label htmlFor={`${id}-label`}>{t('Save current view as')}</label> <input id={`${id}-label`} value={label} onChange={(e) => setLabel(e.target.value)} />{' '}
+        <button type="submit">{t('Save')}</button>
       </form>
       {dialog}
     </Modal>

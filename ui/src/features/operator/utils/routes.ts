@@ -17,6 +17,8 @@ export const NAMED_ROUTES: Record<string, string> = {
   'clients.show': '/clients/:id',
   'ticket-templates.show': '/tickets/templates/:id',
   'tickets.index': '/tickets',
+  'tickets.create': '/tickets/create',
+  'quotes.create': '/quotes/create',
   'ticket-groups.index': '/ticket-groups',
 };
 

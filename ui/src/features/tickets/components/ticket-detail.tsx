@@ -100,7 +100,17 @@ export function TicketDetail() {
         />
       </InfoCards>
       <h2>{t('common.messages')}</h2>
-      <MessageThread messages={ticket.messages ?? []} emptyText={t('common.no_messages')} title={t('common.messages')} />
+      <MessageThread
+        messages={ticket.messages ?? []}
+        emptyText={t('common.no_messages')}
+        title={t('common.messages')}
+        // A client reads the status by its client-facing name.
+        statusChanged={(status) =>
+          t('ticket.status_changed', {
+            name: lookups?.ticket_statuses.find((s) => String(s.id) === String(status.id))?.name_client ?? status.name,
+          })
+        }
+      />
       <Reply ticketId={ticket.id} />
     </section>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { truncate } from '@/lib/format';
 import type { Actor } from '../../types';
-import { texts } from '../../texts';
+import { useT } from '../../i18n';
 import { TRUNCATE } from '../../utils/truncate';
 
 const STYLE_COLOURS: Record<string, string> = {
@@ -59,10 +59,11 @@ export const TicketDescription = ({ text }: { text: string | null | undefined })
 
 /** Operators and external senders look different, so staff see at once who wrote. */
 export function ActorName({ actor, externalSender }: { actor: Actor | null | undefined; externalSender?: string | null }) {
+  const t = useT();
   if (!actor && externalSender) {
     return (
       <span className="actor actor-external">
-        <Truncated text={externalSender} length={TRUNCATE.clientName} /> <Badge label={texts.externalSender} styleName="warning" />
+        <Truncated text={externalSender} length={TRUNCATE.clientName} /> <Badge label={t('External sender')} styleName="warning" />
       </span>
     );
   }
@@ -75,7 +76,7 @@ export function ActorName({ actor, externalSender }: { actor: Actor | null | und
       {operator ? (
         <>
           {' '}
-          <Badge label={texts.operator} styleName="info" />
+          <Badge label={t('Operator')} styleName="info" />
         </>
       ) : null}
     </span>

@@ -1,17 +1,18 @@
 import { formatDate } from '@/lib/format';
 import { dueTone, expiryTone } from '../../utils/dates';
-import { texts } from '../../texts';
+import { useT } from '../../i18n';
 
 export const TONE_COLOURS = { red: '#b42318', orange: '#c2410c', green: '#067647' } as const;
 
 /** Red when past, orange when in the future, a check mark when empty. */
 export function DueDate({ value, now }: { value: string | null | undefined; now?: Date }) {
+  const t = useT();
   const tone = dueTone(value, now);
   if (tone === 'none') {
     return (
-      <span className="due-date due-none" data-tone="none" style={{ color: TONE_COLOURS.green }} title={texts.noDueDate}>
+      <span className="due-date due-none" data-tone="none" style={{ color: TONE_COLOURS.green }} title={t('No due date')}>
         <span aria-hidden="true">✓</span>
-        <span className="visually-hidden">{texts.noDueDate}</span>
+        <span className="visually-hidden">{t('No due date')}</span>
       </span>
     );
   }

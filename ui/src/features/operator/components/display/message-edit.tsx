@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { updateMessage, type MessageChanges } from '../../api/update-message';
 import type { Operator, OperatorMessage } from '../../types';
-import { texts } from '../../texts';
+import { useT } from '../../i18n';
 import { RichEditor } from '../widgets/rich-editor';
 
 /** Only what differs from the message as loaded; empty when nothing changed. */
@@ -17,6 +17,7 @@ type Props = { message: OperatorMessage; operators: Operator[]; onDone: (saved: 
 
 /** Edit mode of one message: save sends the changed fields, or just closes. */
 export function MessageEdit({ message, operators, onDone }: Props) {
+  const t = useT();
   const id = useId();
   const [html, setHtml] = useState(message.message);
   const [visible, setVisible] = useState(Boolean(Number(message.visible_to_client)));
@@ -27,7 +28,7 @@ export function MessageEdit({ message, operators, onDone }: Props) {
     setBusy(true);
     try {
       await updateMessage(message.id, changes);
-      toast.success(texts.itemUpdated);
+      toast.success(t('Item updated.'));
       onDone(true);
     } catch {
       setBusy(false);
@@ -35,15 +36,15 @@ export function MessageEdit({ message, operators, onDone }: Props) {
   };
   return (
     <div className="message-edit">
-      <RichEditor label={`Edit message ${message.id}`} initialHtml={message.message} onChange={setHtml} operators={operators} height={160} />
+      <RichEditor label={t('Edit message {id}', { id: message.id })} initialHtml={message.message} onChange={setHtml} operators={operators} height={160} />
       <label htmlFor={`${id}-visible`}>
-        <input id={`${id}-visible`} type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} /> Visible to the client
+        <input id={`${id}-visible`} type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} /> {t('Visible to the client')}
       </label>{' '}
       <button type="button" onClick={() => onDone(false)}>
-        {texts.cancel}
+        {t('Cancel')}
       </button>{' '}
       <button type="button" className="primary" disabled={busy} onClick={() => void save()}>
-        {texts.save}
+        {t('Save')}
       </button>
     </div>
   );

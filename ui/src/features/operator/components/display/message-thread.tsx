@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { deleteMessage } from '../../api/update-message';
 import type { Operator, OperatorMessage } from '../../types';
-import { texts } from '../../texts';
+import { useT } from '../../i18n';
 import { useConfirm } from '../widgets/confirm-dialog';
 import { MessageEdit } from './message-edit';
 import { ActorName, Badge } from './badges';
@@ -22,11 +22,12 @@ export function frameHeight(frame: HTMLIFrameElement): number | null {
 // The frame may read its own document (allow-same-origin) but runs no script, so mail
 // HTML cannot act in the operator's session.
 function MessageBody({ message }: { message: OperatorMessage }) {
+  const t = useT();
   const [height, setHeight] = useState<number | undefined>(undefined);
   return (
     <iframe
       className="message-body"
-      title={`Message ${message.id}`}
+      title={t('Message {id}', { id: message.id })}
       sandbox="allow-same-origin allow-popups"
       srcDoc={message.message}
       style={{ width: '100%', border: 0, height: height === undefined ? undefined : `${height}px` }}
@@ -48,18 +49,19 @@ type ThreadProps = {
   onChanged?: () => void;
 };
 
-export function MessageThread({ messages, label = 'Messages', operators = [], onChanged }: ThreadProps) {
+export function MessageThread({ messages, label, operators = [], onChanged }: ThreadProps) {
+  const t = useT();
   const { hash } = useLocation();
   const [editing, setEditing] = useState<OperatorMessage['id'] | null>(null);
   const [dialog, confirm] = useConfirm();
-  const highlighted = /^#message-(\d+)$/.exec(hash)?.[1];
+  const highlighted = /^#message-(.+)$/.exec(hash)?.[1];
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (!highlighted) return;
-    const el = listRef.current?.querySelector<HTMLElement>(`#message-${highlighted}`);
+    const el = [...(listRef.current?.children ?? [])].find((li) => li.id === `message-${highlighted}`);
     el?.scrollIntoView?.({ block: 'center' });
   }, [highlighted, messages.length]);
-  if (messages.length === 0) return <p className="muted">No messages yet.</p>;
+  if (messages.length === 0) return <p className="muted">{t('No messages yet.')}</p>;
   const remove = async (m: OperatorMessage) => {
     try {
       await confirm();
@@ -67,13 +69,13 @@ export function MessageThread({ messages, label = 'Messages', operators = [], on
       return;
     }
     await deleteMessage(m.id);
-    toast.success(texts.itemDeleted);
+    toast.success(t('Item deleted.'));
     onChanged?.();
   };
   return (
     <>
       {dialog}
-      <ol className="thread" aria-label={label} ref={listRef}>
+      <ol className="thread" aria-label={label ?? t('Messages')} ref={listRef}>
         {messages.map((m) => {
           const classes = ['message'];
           if (isInternal(m)) classes.push('internal-note');
@@ -92,12 +94,12 @@ export function MessageThread({ messages, label = 'Messages', operators = [], on
                 {isInternal(m) ? (
                   <>
                     {' '}
-                    <Badge label={texts.internalNote} styleName="warning" />
+                    <Badge label={t('Internal note')} styleName="warning" />
                   </>
                 ) : null}
               </div>
               {m.type === 'status-changed' && m.data?.status ? (
-                <p className="status-change">Status: {m.data.status.name}</p>
+                <p className="status-change">{t('Status: {name}', { name: m.data.status.name })}</p>
               ) : editing === m.id ? (
                 <MessageEdit
                   message={m}
@@ -112,11 +114,11 @@ export function MessageThread({ messages, label = 'Messages', operators = [], on
               )}
               {onChanged && editing !== m.id && m.type !== 'status-changed' && (
                 <div className="message-actions">
-                  <button type="button" aria-label={`Edit message ${m.id}`} onClick={() => setEditing(m.id)}>
-                    Edit
+                  <button type="button" aria-label={t('Edit message {id}', { id: m.id })} onClick={() => setEditing(m.id)}>
+                    {t('Edit')}
                   </button>{' '}
-                  <button type="button" aria-label={`Delete message ${m.id}`} onClick={() => void remove(m)}>
-                    {texts.delete}
+                  <button type="button" aria-label={t('Delete message {id}', { id: m.id })} onClick={() => void remove(m)}>
+                    {t('Delete')}
                   </button>
                 </div>
               )}

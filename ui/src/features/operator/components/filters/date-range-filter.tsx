@@ -3,24 +3,26 @@ import type { DatePreset, DateRange } from '@/lib/builder';
 import { dutchDateToIso } from '@/lib/format';
 import { datePresets } from '../../texts';
 import { dutchDay, monthWeeks } from '../../utils/dates';
+import { useT, type OperatorKey } from '../../i18n';
 
-const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+const WEEKDAYS: OperatorKey[] = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
 
 type Props = { label: string; value: DateRange; onChange: (v: DateRange) => void; initialMonth?: Date };
 
 /** A month grid with weeks from Monday; the first click sets 'from', the second 'to'. */
 export function MonthCalendar({ month, onMonth, onPick, range }: { month: Date; onMonth: (d: Date) => void; onPick: (d: Date) => void; range: DateRange }) {
+  const t = useT();
   const weeks = monthWeeks(month.getFullYear(), month.getMonth());
   const selected = new Set([range.from, range.to].filter(Boolean));
   return (
     <div className="month-calendar">
       <div className="month-calendar-header">
-        <button type="button" aria-label="Previous month" onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() - 1, 1))}>
+        <button type="button" aria-label={t('Previous month')} onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() - 1, 1))}>
           ‹
         </button>
         <span aria-live="polite">{MONTH.format(month)}</span>
-        <button type="button" aria-label="Next month" onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() + 1, 1))}>
+        <button type="button" aria-label={t('Next month')} onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() + 1, 1))}>
           ›
         </button>
       </div>
@@ -29,7 +31,7 @@ export function MonthCalendar({ month, onMonth, onPick, range }: { month: Date; 
           <tr>
             {WEEKDAYS.map((d) => (
               <th key={d} scope="col">
-                {d}
+                {t(d)}
               </th>
             ))}
           </tr>
@@ -59,6 +61,7 @@ export function MonthCalendar({ month, onMonth, onPick, range }: { month: Date; 
 
 /** Dates typed as dd-mm-yyyy or picked; or one of the presets of SPEC §9. */
 export function DateRangeFilter({ label, value, onChange, initialMonth }: Props) {
+  const t = useT();
   const id = useId();
   const [from, setFrom] = useState(value.from ?? '');
   const [to, setTo] = useState(value.to ?? '');
@@ -82,7 +85,7 @@ export function DateRangeFilter({ label, value, onChange, initialMonth }: Props)
     <fieldset className="date-range-filter">
       <legend>{label}</legend>
       <div className="field">
-        <label htmlFor={`${id}-preset`}>Preset</label>
+        <label htmlFor={`${id}-preset`}>{t('Preset')}</label>
         <select
           id={`${id}-preset`}
           value={value.preset ?? ''}
@@ -95,21 +98,21 @@ export function DateRangeFilter({ label, value, onChange, initialMonth }: Props)
           <option value="">—</option>
           {datePresets.map((p) => (
             <option key={p.value} value={p.value}>
-              {p.label}
+              {t(p.label)}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-from`}>From (dd-mm-yyyy)</label>
-        <input id={`${id}-from`} placeholder="dd-mm-yyyy" value={from} aria-invalid={invalid(from)} onChange={(e) => commit(e.target.value, to)} />
+        <label htmlFor={`${id}-from`}>{t('From (dd-mm-yyyy)')}</label>
+        <input id={`${id}-from`} placeholder={t('dd-mm-yyyy')} value={from} aria-invalid={invalid(from)} onChange={(e) => commit(e.target.value, to)} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-to`}>To (dd-mm-yyyy)</label>
-        <input id={`${id}-to`} placeholder="dd-mm-yyyy" value={to} aria-invalid={invalid(to)} onChange={(e) => commit(from, e.target.value)} />
+        <label htmlFor={`${id}-to`}>{t('To (dd-mm-yyyy)')}</label>
+        <input id={`${id}-to`} placeholder={t('dd-mm-yyyy')} value={to} aria-invalid={invalid(to)} onChange={(e) => commit(from, e.target.value)} />
       </div>
       <button type="button" aria-expanded={calendar} onClick={() => setCalendar((c) => !c)}>
-        Calendar
+        {t('Calendar')}
       </button>
       {calendar && <MonthCalendar month={month} onMonth={setMonth} onPick={pick} range={{ from, to }} />}
     </fieldset>

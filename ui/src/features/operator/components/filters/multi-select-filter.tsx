@@ -1,5 +1,5 @@
 import { NONE, toggleMultiSelect } from '@/lib/builder';
-import { texts } from '../../texts';
+import { useT } from '../../i18n';
 
 export { NONE };
 
@@ -14,7 +14,8 @@ type Props = {
 
 /** Checkboxes; '(none)' and the other choices exclude each other. */
 export function MultiSelectFilter({ label, options, value, onChange, withNone = true }: Props) {
-  const all = withNone ? [{ value: NONE, label: texts.none }, ...options] : options;
+  const t = useT();
+  const all = withNone ? [{ value: NONE, label: t('(none)') }, ...options] : options;
   return (
     <fieldset className="checkbox-list multi-select-filter">
       <legend>{label}</legend>

@@ -1,21 +1,25 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { searchLookup, type LookupConstraints } from '../../api/search-records';
-import { texts } from '../../texts';
+import { textsIn, useT, type Translate } from '../../i18n';
 
 export const MIN_SEARCH_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export type SearchOption = { id: number | string; label: string };
+/** A picked record: its id and label, and the row the search answered (when it came from one). */
+export type SearchOption = { id: number | string; label: string; row?: Record<string, unknown> };
 
-type Row = { id: number | string; name?: string; full_name?: string; label?: string; description?: string; reference?: string };
+export type SearchRow = { id: number | string; name?: string; full_name?: string; label?: string; description?: string; reference?: string; [field: string]: unknown };
+type Row = SearchRow;
 const defaultLabel = (r: Row) => r.full_name ?? r.name ?? r.label ?? r.description ?? r.reference ?? String(r.id);
 
 /** What the hint says before a search runs. */
-export function searchHint(text: string, min = MIN_SEARCH_LENGTH): string | null {
+export function searchHint(text: string, min = MIN_SEARCH_LENGTH, t: Translate = textsIn('en')): string | null {
   const length = text.trim().length;
-  if (length === 0) return texts.typeToSearch;
-  if (length < min) return texts.lettersRemaining(min - length);
+  if (length === 0) return t('type to search');
+  const remaining = min - length;
+  if (remaining === 1) return t('type 1 more letter');
+  if (remaining > 1) return t('type {n} more letters', { n: remaining });
   return null;
 }
 
@@ -28,10 +32,13 @@ type Props = {
   constraints?: LookupConstraints;
   minSearchLength?: number;
   optionLabel?: (row: Row) => string;
+  /** Another search than GET /lookups/{lookup} (for example the product search). */
+  search?: (text: string, signal: AbortSignal) => Promise<Row[]>;
 };
 
 /** Looks records up by text once at least two characters are typed, 300 ms after the last key. */
-export function SearchSelect({ label, lookup, value, onChange, constraints, minSearchLength = MIN_SEARCH_LENGTH, optionLabel = defaultLabel }: Props) {
+export function SearchSelect({ label, lookup, value, onChange, constraints, minSearchLength = MIN_SEARCH_LENGTH, optionLabel = defaultLabel, search }: Props) {
+  const t = useT();
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -39,8 +46,10 @@ export function SearchSelect({ label, lookup, value, onChange, constraints, minS
   const [loading, setLoading] = useState(false);
   const [active, setActive] = useState(0);
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const hint = searchHint(text, minSearchLength);
+  const hint = searchHint(text, minSearchLength, t);
   const constraintKey = JSON.stringify(constraints ?? {});
+  const searchRef = useRef(search);
+  searchRef.current = search;
 
   useEffect(() => {
     if (query.length < minSearchLength) {
@@ -49,9 +58,9 @@ export function SearchSelect({ label, lookup, value, onChange, constraints, minS
     }
     const controller = new AbortController();
     setLoading(true);
-    searchLookup<Row>(lookup, query, JSON.parse(constraintKey) as LookupConstraints, controller.signal)
+    (searchRef.current ? searchRef.current(query, controller.signal) : searchLookup<Row>(lookup, query, JSON.parse(constraintKey) as LookupConstraints, controller.signal))
       .then((rows) => {
-        setOptions(rows.map((r) => ({ id: r.id, label: optionLabel(r) })));
+        setOptions(rows.map((r) => ({ id: r.id, label: optionLabel(r), row: r })));
         setActive(0);
       })
       .catch(() => setOptions([]))
@@ -74,7 +83,7 @@ export function SearchSelect({ label, lookup, value, onChange, constraints, minS
       {value && (
         <div className="search-select-value">
           <span>{value.label}</span>{' '}
-          <button type="button" className="icon-button" aria-label={`${texts.delete} ${value.label}`} onClick={() => onChange(null)}>
+          <button type="button" className="icon-button" aria-label={`${t('Delete')} ${value.label}`} onClick={() => onChange(null)}>
             ×
           </button>
         </div>
@@ -103,7 +112,7 @@ export function SearchSelect({ label, lookup, value, onChange, constraints, minS
         }}
       />
       <div id={`${id}-hint`} className="muted search-hint" aria-live="polite">
-        {hint ?? (loading ? texts.searching : query.length >= minSearchLength && options.length === 0 ? texts.noResults : '')}
+        {hint ?? (loading ? t('Searching…') : query.length >= minSearchLength && options.length === 0 ? t('No results') : '')}
       </div>
       {open && options.length > 0 && (
         <ul id={`${id}-list`} role="listbox" aria-label={label} className="search-options">

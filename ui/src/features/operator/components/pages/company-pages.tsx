@@ -12,6 +12,7 @@ import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { useConfirm } from '../widgets/confirm-dialog';
 import type { Builder } from '@/lib/builder';
+import { useT } from '../../i18n';
 
 const columns: OperatorColumn<Company>[] = [
   {
@@ -28,6 +29,7 @@ const columns: OperatorColumn<Company>[] = [
 ];
 
 export function CompaniesPage() {
+  const t = useT();
   const [name, setName] = useState('');
   const [archived, setArchived] = useState<'' | '0' | '1'>('0');
   const [dialog, confirm] = useConfirm();
@@ -39,15 +41,15 @@ export function CompaniesPage() {
     <>
       <OperatorList<Company>
         route="companies"
-        title="Companies"
+        title={t('Companies')}
         columns={columns}
         filter={filter}
         order={['name', 'asc']}
         selectable
         filters={
           <>
-            <TextFilter label="Name" value={name} onChange={setName} />
-            <YesNoFilter label="Archived" value={archived} onChange={setArchived} />
+            <TextFilter label={t('Name')} value={name} onChange={setName} />
+            <YesNoFilter label={t('Archived')} value={archived} onChange={setArchived} />
           </>
         }
         actions={(selected, done) => (
@@ -56,16 +58,16 @@ export function CompaniesPage() {
             disabled={selected.length < 2}
             onClick={async () => {
               try {
-                await confirm(`Merge ${selected.length} companies into the first?`);
+                await confirm(t('Merge {n} companies into the first?', { n: selected.length }));
               } catch {
                 return;
               }
               await mergeRecords('companies', selected);
-              toast.success('Companies merged');
+              toast.success(t('Companies merged'));
               done();
             }}
           >
-            Merge
+            {t('Merge')}
           </button>
         )}
       />
@@ -75,6 +77,7 @@ export function CompaniesPage() {
 }
 
 export function CompanyDetailPage() {
+  const t = useT();
   return (
     <DetailScreen<Company> route="companies" modelName="Company" label={(c) => c.name}>
       {({ record, reload }) => (
@@ -90,22 +93,22 @@ export function CompanyDetailPage() {
               type="button"
               onClick={async () => {
                 await restoreCompany(record.id);
-                toast.success('Company restored');
+                toast.success(t('Company restored'));
                 reload();
               }}
             >
-              Restore
+              {t('Restore')}
             </button>
           ) : (
             <button
               type="button"
               onClick={async () => {
                 await archiveCompany(record.id);
-                toast.success('Company archived');
+                toast.success(t('Company archived'));
                 reload();
               }}
             >
-              Archive
+              {t('Archive')}
             </button>
           )}
         </>

@@ -6,6 +6,13 @@ import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
+import { useT } from '../../i18n';
+
+/** A contract's period; none means a prepaid card (SPEC §3.2). */
+function PeriodName({ period }: { period?: string | null }) {
+  const t = useT();
+  return <>{period ?? t('Prepaid card')}</>;
+}
 
 const columns: OperatorColumn<Contract>[] = [
   {
@@ -18,13 +25,14 @@ const columns: OperatorColumn<Contract>[] = [
     ),
   },
   { id: 'company', label: 'Company', cell: (c) => (c.company ? <ArchivedName record={c.company} /> : null) },
-  { id: 'period', label: 'Period', cell: (c) => c.period ?? 'Prepaid card' },
+  { id: 'period', label: 'Period', cell: (c) => <PeriodName period={c.period} /> },
   { id: 'remaining', label: 'Remaining', cell: (c) => formatMinutes(c.minutes_remaining) },
   { id: 'end', label: 'End date', cell: (c) => <ExpiryBadge value={c.end_date} /> },
 ];
 
 export function ContractsPage() {
-  return <OperatorList<Contract> route="contracts" title="Contracts" columns={columns} order={['name', 'asc']} />;
+  const t = useT();
+  return <OperatorList<Contract> route="contracts" title={t('Contracts')} columns={columns} order={['name', 'asc']} />;
 }
 
 export function ContractDetailPage() {
@@ -33,7 +41,9 @@ export function ContractDetailPage() {
       {({ record }) => (
         <dl className="detail-list">
           <dt>Period</dt>
-          <dd>{record.period ?? 'Prepaid card'}</dd>
+          <dd>
+            <PeriodName period={record.period} />
+          </dd>
           <dt>Remaining</dt>
           <dd>{formatMinutes(record.minutes_remaining)}</dd>
           <dt>Start date</dt>

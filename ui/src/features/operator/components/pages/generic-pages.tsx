@@ -1,8 +1,6 @@
 import { formatDateTime } from '@/lib/format';
-import { ArchivedName } from '../display/badges';
-import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
-import { OperatorList } from '../operator-list';
+import type { OperatorKey } from '../../i18n';
 
 type AnyRecord = { id: number | string; [k: string]: unknown };
 
@@ -16,7 +14,7 @@ function show(value: unknown): string {
 }
 
 /** The named routes without a page of their own: every plain field, read only. */
-export function GenericDetailPage({ route, modelName }: { route: string; modelName: string }) {
+export function GenericDetailPage({ route, modelName }: { route: string; modelName: OperatorKey }) {
   return (
     <DetailScreen<AnyRecord> route={route} modelName={modelName} label={labelOf}>
       {({ record }) => (
@@ -32,29 +30,5 @@ export function GenericDetailPage({ route, modelName }: { route: string; modelNa
         </dl>
       )}
     </DetailScreen>
-  );
-}
-
-type Group = { id: number | string; name: string; archived_at?: string | null; company?: { id: number | string; name: string } | null };
-
-export function TicketGroupsPage() {
-  return (
-    <OperatorList<Group>
-      route="ticket-groups"
-      title="Ticket groups"
-      order={['name', 'asc']}
-      columns={[
-        {
-          id: 'name',
-          label: 'Name',
-          cell: (g) => (
-            <RouteLink name="ticket-groups.show" id={g.id}>
-              <ArchivedName record={g} />
-            </RouteLink>
-          ),
-        },
-        { id: 'company', label: 'Company', cell: (g) => (g.company ? <ArchivedName record={g.company} /> : null) },
-      ]}
-    />
   );
 }

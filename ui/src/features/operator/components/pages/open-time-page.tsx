@@ -3,18 +3,18 @@ import { formatDateTime, formatMinutes } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { getOpenTime, invoiceTime, type OpenTimeRegistration } from '../../api/open-time';
 import { useReloadData } from '../../hooks/use-reload-data';
-import { texts } from '../../texts';
+import { useT } from '../../i18n';
 import { Truncated } from '../display/badges';
-import { ObjectLink } from '../display/route-link';
+import { ObjectLink, RouteLink } from '../display/route-link';
 import { TRUNCATE } from '../../utils/truncate';
-
-export const LINE_ADDED = 'Regel toegevoegd aan conceptfactuur.';
 
 /** Registered time not yet invoiced; the chosen rows go onto draft invoices. */
 export function OpenTimePage() {
+  const t = useT();
   const [rows, setRows] = useState<OpenTimeRegistration[] | null>(null);
   const [selected, setSelected] = useState<(number | string)[]>([]);
   const [busy, setBusy] = useState(false);
+  const [drafts, setDrafts] = useState<(number | string)[]>([]);
   const load = useCallback(() => {
     getOpenTime()
       .then(setRows)
@@ -36,7 +36,8 @@ export function OpenTimePage() {
           setBusy(true);
           try {
             const answer = await invoiceTime(selected);
-            toast.success(answer?.message ?? LINE_ADDED);
+            toast.success(t('Line added to draft invoice.'));
+            setDrafts(answer?.invoice_ids ?? []);
             setSelected([]);
             load();
           } catch {
@@ -46,30 +47,43 @@ export function OpenTimePage() {
           }
         }}
       >
-        Put on draft invoice
+        {t('Put on draft invoice')}
       </button>
+      {drafts.length > 0 && (
+        <p className="drafts">
+          {t('Draft invoices:')}{' '}
+          {drafts.map((id, i) => (
+            <span key={id}>
+              {i > 0 && ', '}
+              <RouteLink name="invoices.show" id={id}>
+                {t('Open draft invoice')} {drafts.length > 1 ? i + 1 : ''}
+              </RouteLink>
+            </span>
+          ))}
+        </p>
+      )}
       {rows === null ? (
-        <p role="status">{texts.loading}</p>
+        <p role="status">{t('Loading…')}</p>
       ) : rows.length === 0 ? (
-        <p className="empty">No open time.</p>
+        <p className="empty">{t('No open time.')}</p>
       ) : (
         <table className="list-table">
           <thead>
             <tr>
               <th scope="col">
-                <span className="visually-hidden">Select</span>
+                <span className="visually-hidden">{t('Select')}</span>
               </th>
-              <th scope="col">Ticket</th>
-              <th scope="col">Description</th>
-              <th scope="col">Time</th>
-              <th scope="col">Executed at</th>
+              <th scope="col">{t('Ticket')}</th>
+              <th scope="col">{t('Description')}</th>
+              <th scope="col">{t('Time')}</th>
+              <th scope="col">{t('Executed at')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
                 <td>
-                  <input type="checkbox" aria-label={`Select ${r.ticket_reference} ${r.description}`} checked={selected.includes(r.id)} onChange={() => toggle(r.id)} />
+                  <input type="checkbox" aria-label={t('Select {name}', { name: `${r.ticket_reference} ${r.description}` })} checked={selected.includes(r.id)} onChange={() => toggle(r.id)} />
                 </td>
                 <td>
                   <ObjectLink object={{ id: r.ticket_id }}>{r.ticket_reference}</ObjectLink>

@@ -1,27 +1,33 @@
 import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSession } from '@/lib/session';
 import { formatEuro, formatQuantity } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { sendQuote } from '../../api/send-quote';
+import { duplicateQuote } from '../../api/duplicate-quote';
+import { routePath } from '../../utils/routes';
 import { addQuoteLine, removeQuoteLine } from '../../api/quote-lines';
-import { NumberInput } from '../widgets/number-input';
+import { LineForm } from '../widgets/line-form';
 import type { Line, Quote } from '../../types';
 import { ArchivedName, Badge, ClientName, Truncated } from '../display/badges';
 import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
+import { useT, type OperatorKey } from '../../i18n';
 
-export const QUOTE_STATUSES: Record<number, { label: string; style: string }> = {
+export const QUOTE_STATUSES: Record<number, { label: OperatorKey; style: string }> = {
   1: { label: 'Concept', style: 'secondary' },
   2: { label: 'Sent', style: 'info' },
   3: { label: 'Accepted', style: 'ok' },
   4: { label: 'Rejected', style: 'danger' },
 };
 
-export const QuoteStatus = ({ id }: { id: number }) => {
+export function QuoteStatus({ id }: { id: number }) {
+  const t = useT();
   const s = QUOTE_STATUSES[id] ?? QUOTE_STATUSES[1];
-  return <Badge label={s.label} styleName={s.style} />;
-};
+  return <Badge label={t(s.label)} styleName={s.style} />;
+}
 
 const columns: OperatorColumn<Quote>[] = [
   {
@@ -40,21 +46,33 @@ const columns: OperatorColumn<Quote>[] = [
 ];
 
 export function QuotesPage() {
-  return <OperatorList<Quote> route="quotes" title="Quotes" columns={columns} order={['name', 'asc']} />;
+  const t = useT();
+  const { can } = useSession();
+  return (
+    <>
+      {can('quotes.store') && (
+        <Link className="button primary new-record" to={routePath('quotes.create')}>
+          {t('New quote')}
+        </Link>
+      )}
+      <OperatorList<Quote> route="quotes" title={t('Quotes')} columns={columns} order={['name', 'asc']} />
+    </>
+  );
 }
 
 export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line: Line) => React.ReactNode }) {
+  const t = useT();
   return (
     <table className="detail-table">
       <thead>
         <tr>
-          <th scope="col">Description</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Price</th>
-          <th scope="col">Total</th>
+          <th scope="col">{t('Description')}</th>
+          <th scope="col">{t('Quantity')}</th>
+          <th scope="col">{t('Price')}</th>
+          <th scope="col">{t('Total')}</th>
           {actions && (
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('Actions')}</span>
             </th>
           )}
         </tr>
@@ -75,6 +93,7 @@ export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line:
 }
 
 function SendButton({ quote, reload }: { quote: Quote; reload: () => void }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -85,53 +104,47 @@ function SendButton({ quote, reload }: { quote: Quote; reload: () => void }) {
         setBusy(true);
         try {
           await sendQuote(quote.id);
-          toast.success('Quote sent');
+          toast.success(t('Quote sent'));
           reload();
         } finally {
           setBusy(false);
         }
       }}
     >
-      Send quote
+      {t('Send quote')}
     </button>
   );
 }
 
-/** A concept quote takes new lines: description, quantity and price. */
-function AddLineForm({ quote, reload }: { quote: Quote; reload: () => void }) {
-  const [description, setDescription] = useState('');
-  const [quantity, setQuantity] = useState('1');
-  const [price, setPrice] = useState('');
-  const valid = description.trim() !== '' && Number.isFinite(Number(quantity)) && quantity !== '' && price !== '' && Number.isFinite(Number(price));
+/** Any quote can be copied into a new concept quote, which then opens. */
+function DuplicateButton({ quote }: { quote: Quote }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
   return (
-    <form
-      aria-label="Add a line"
-      className="add-line"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (!valid) return;
-        await addQuoteLine(quote.id, { description: description.trim(), quantity: Number(quantity), price: Number(price) });
-        toast.success('Line added');
-        setDescription('');
-        setQuantity('1');
-        setPrice('');
-        reload();
+    <button
+      type="button"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const copy = await duplicateQuote(quote.id);
+          toast.success(t('Quote duplicated'));
+          navigate(routePath('quotes.show', copy.id));
+        } catch {
+          // The API client already showed the server's message.
+        } finally {
+          setBusy(false);
+        }
       }}
     >
-      <div className="field">
-        <label htmlFor={`line-description-${quote.id}`}>Description</label>
-        <input id={`line-description-${quote.id}`} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </div>
-      <NumberInput label="Quantity" value={quantity} onChange={setQuantity} />
-      <NumberInput label="Price" value={price} onChange={setPrice} />
-      <button type="submit" disabled={!valid}>
-        Add line
-      </button>
-    </form>
+      {t('Duplicate')}
+    </button>
   );
 }
 
 export function QuoteDetailPage() {
+  const t = useT();
   return (
     <DetailScreen<Quote> route="quotes" modelName="Quote" label={(q) => q.label ?? q.name} withRelations={['lines', 'company', 'client']}>
       {({ record, reload }) => (
@@ -147,24 +160,32 @@ export function QuoteDetailPage() {
                     line.id === undefined ? null : (
                       <button
                         type="button"
-                        aria-label={`Remove ${line.description}`}
+                        aria-label={t('Remove {name}', { name: line.description })}
                         onClick={async () => {
                           await removeQuoteLine(record.id, line.id!);
-                          toast.success('Line removed');
+                          toast.success(t('Line removed'));
                           reload();
                         }}
                       >
-                        Remove
+                        {t('Remove')}
                       </button>
                     )
                 : undefined
             }
           />
           <p>
-            <strong>Total: {formatEuro(record.total)}</strong>
+            <strong>{t('Total: {amount}', { amount: formatEuro(record.total) })}</strong>
           </p>
-          {record.status_id === 1 && <AddLineForm quote={record} reload={reload} />}
-          <SendButton quote={record} reload={reload} />
+          {record.status_id === 1 && (
+            <LineForm
+              onAdd={async (line) => {
+                await addQuoteLine(record.id, line);
+                toast.success(t('Line added'));
+                reload();
+              }}
+            />
+          )}
+          <SendButton quote={record} reload={reload} /> <DuplicateButton quote={record} />
         </>
       )}
     </DetailScreen>

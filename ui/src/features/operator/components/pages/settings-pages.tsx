@@ -1,8 +1,9 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { OPERATOR_BASE } from '../../utils/routes';
 import { SettingList } from '../widgets/setting-list';
+import { useT, type OperatorKey } from '../../i18n';
 
-export const SETTING_LISTS: Record<string, string> = {
+export const SETTING_LISTS: Record<string, OperatorKey> = {
   priorities: 'Priorities',
   categories: 'Categories',
   activities: 'Activities',
@@ -17,13 +18,14 @@ export const SETTING_LISTS: Record<string, string> = {
 };
 
 export function SettingsIndexPage() {
+  const t = useT();
   return (
     <section>
       <h1>Settings</h1>
       <ul>
         {Object.entries(SETTING_LISTS).map(([route, title]) => (
           <li key={route}>
-            <Link to={`${OPERATOR_BASE}/settings/${route}`}>{title}</Link>
+            <Link to={`${OPERATOR_BASE}/settings/${route}`}>{t(title)}</Link>
           </li>
         ))}
       </ul>
@@ -32,8 +34,9 @@ export function SettingsIndexPage() {
 }
 
 export function SettingListPage() {
+  const t = useT();
   const { list = '' } = useParams();
   const title = SETTING_LISTS[list];
   if (!title) return <Navigate to={`${OPERATOR_BASE}/settings`} replace />;
-  return <SettingList key={list} route={list} title={title} />;
+  return <SettingList key={list} route={list} title={t(title)} />;
 }

@@ -1,10 +1,15 @@
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useSession } from '@/lib/session';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { createMessage } from '../../api/create-message';
 import { createTimeRegistration } from '../../api/create-time-registration';
+import { cloneTicket, deleteTicket, restoreTicket } from '../../api/ticket-actions';
+import { routePath } from '../../utils/routes';
+import { useConfirm } from '../widgets/confirm-dialog';
 import type { Ticket } from '../../types';
-import { texts } from '../../texts';
+import { useT, type OperatorKey } from '../../i18n';
 import { isoDay, roundToFiveMinutes } from '../../utils/dates';
 import { ArchivedName, ClientName, PriorityBadge, StatusBadge } from '../display/badges';
 import { DueDate } from '../display/due-date';
@@ -15,11 +20,12 @@ import { DateTimePicker } from '../widgets/date-pickers';
 import { RichEditor } from '../widgets/rich-editor';
 import { TimeInput } from '../widgets/time-input';
 import { CustomFields } from '../widgets/custom-field-input';
+import { SearchSelect, type SearchOption } from '../filters/search-select';
 import { formatDateTime, formatMinutes } from '@/lib/format';
 import { useOperatorLookups } from './lookups';
 
 /** Why a client-visible reply cannot be sent, or null when it can (SPEC §5). */
-export function replyBlocked(ticket: Ticket, canStore: boolean): string | null {
+export function replyBlocked(ticket: Ticket, canStore: boolean): OperatorKey | null {
   if (!canStore) return 'You may not write messages.';
   if (ticket.is_template && Number(ticket.is_template)) return 'A template has no client to reply to.';
   if (!ticket.client?.email && !ticket.original_email_from) return 'This ticket has no client email address.';
@@ -32,6 +38,7 @@ export function withVersion(ticket: Ticket, changes: Record<string, unknown>): R
 }
 
 function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const t = useT();
   const { can } = useSession();
   const { operators } = useOperatorLookups();
   const [html, setHtml] = useState('');
@@ -45,7 +52,7 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
     setSending(true);
     try {
       await createMessage({ message: html, morphableType: 'Ticket', morphableId: ticket.id, visibleToClient, attachmentIds: images });
-      toast.success(texts.messageSent);
+      toast.success(t('Message sent'));
       setHtml('');
       setImages([]);
       setKey((k) => k + 1);
@@ -58,15 +65,15 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   };
 
   return (
-    <section className="composer" aria-label="Write a message">
+    <section className="composer" aria-label={t('Write a message')}>
       <RichEditor key={key} onChange={setHtml} operators={operators} onImage={(id) => setImages((i) => [...i, id])} />
-      {blocked && <p className="muted">{blocked}</p>}
+      {blocked && <p className="muted">{t(blocked)}</p>}
       <div className="composer-actions">
         <button type="button" className="primary" disabled={Boolean(blocked) || empty || sending} onClick={() => void send(true)}>
-          Send reply
+          {t('Send reply')}
         </button>{' '}
         <button type="button" disabled={!can('messages.store') || empty || sending} onClick={() => void send(false)}>
-          Add internal note
+          {t('Add internal note')}
         </button>
       </div>
     </section>
@@ -74,6 +81,7 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
 }
 
 function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const t = useT();
   const id = useId();
   const { activities } = useOperatorLookups();
   const now = roundToFiveMinutes(new Date());
@@ -83,10 +91,11 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
   );
   const [description, setDescription] = useState('');
   const [activity, setActivity] = useState('');
+  const [contract, setContract] = useState<SearchOption | null>(null);
   return (
     <form
       className="time-registration"
-      aria-label="Register time"
+      aria-label={t('Register time')}
       onSubmit={async (e) => {
         e.preventDefault();
         if (!minutes || !executedAt) return;
@@ -96,18 +105,19 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
           executed_at: executedAt,
           description,
           activity_id: activity ? Number(activity) : null,
+          contract_id: contract?.id ?? null,
         });
-        toast.success('Time registered');
+        toast.success(t('Time registered'));
         setMinutes(null);
         setDescription('');
         reload();
       }}
     >
       <h2>Register time</h2>
-      <TimeInput label="Time spent" value={minutes} onChange={setMinutes} required />
-      <DateTimePicker label="Executed at" value={executedAt} onChange={setExecutedAt} required />
+      <TimeInput label={t('Time spent')} value={minutes} onChange={setMinutes} required />
+      <DateTimePicker label={t('Executed at')} value={executedAt} onChange={setExecutedAt} required />
       <div className="field">
-        <label htmlFor={`${id}-activity`}>Activity</label>
+        <label htmlFor={`${id}-activity`}>{t('Activity')}</label>
         <select id={`${id}-activity`} value={activity} onChange={(e) => setActivity(e.target.value)}>
           <option value="">—</option>
           {activities.map((a) => (
@@ -117,58 +127,84 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
           ))}
         </select>
       </div>
+      <SearchSelect label={t('Contract')} lookup="contracts" value={contract} onChange={setContract} constraints={{ companyId: ticket.company?.id ?? null }} />
       <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
+        <label htmlFor={`${id}-description`}>{t('Description')}</label>
         <input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
       <button type="submit" disabled={!minutes}>
-        Register
+        {t('Register')}
       </button>
     </form>
   );
 }
 
-/** The ticket's custom fields; a required one left empty stops the save. */
-function TicketFields({ ticket, save }: { ticket: Ticket; save: (changes: Record<string, unknown>) => Promise<void> }) {
+const serverValues = (ticket: Ticket): Record<string, string | null> =>
+  Object.fromEntries((ticket.custom_values ?? []).map((v) => [v.custom_field, v.value]));
+
+/**
+ * The ticket's custom fields; a required one left empty stops the save. What the operator
+ * typed survives a reload: when another operator saved first (409) the ticket reloads with
+ * their change and the typed values stay, to be saved again over the new version.
+ */
+function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes: Record<string, unknown>) => Promise<void>; reload: () => void }) {
+  const t = useT();
   const { customFields } = useOperatorLookups();
   const fields = customFields.filter((f) => !f.morphable_type || f.morphable_type === 'Ticket');
-  const [values, setValues] = useState<Record<string, string | null>>(() =>
-    Object.fromEntries((ticket.custom_values ?? []).map((v) => [v.custom_field, v.value])),
-  );
+  const [draft, setDraft] = useState<Record<string, string | null> | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
   if (fields.length === 0) return null;
+  const values = draft ?? serverValues(ticket);
   return (
     <form
-      aria-label="Custom fields"
+      aria-label={t('Custom fields')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         const missing = fields.filter((f) => f.required && !values[f.name]).map((f) => `${f.title} is required`);
         setErrors(missing);
-        if (missing.length === 0) void save(withVersion(ticket, { custom_values: values })).catch(() => undefined);
+        if (missing.length > 0) return;
+        save(withVersion(ticket, { custom_values: values }))
+          .then(() => {
+            setDraft(null);
+            setConflict(null);
+          })
+          .catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 409) {
+              setConflict(error.body?.message ?? t('This ticket was changed by someone else.'));
+              reload();
+            }
+          });
       }}
     >
-      <CustomFields fields={fields} values={values} onChange={(name, v) => setValues((all) => ({ ...all, [name]: v }))} />
+      <CustomFields fields={fields} values={values} onChange={(name, v) => setDraft({ ...values, [name]: v })} />
       {errors.map((e) => (
         <p key={e} role="alert" className="field-error">
           {e}
         </p>
       ))}
-      <button type="submit">Save fields</button>
+      {conflict && (
+        <p role="alert" className="conflict">
+          {conflict} {t('Your values are kept here: save again to apply them to the current version.')}
+        </p>
+      )}
+      <button type="submit">{t('Save fields')}</button>
     </form>
   );
 }
 
 function TimeList({ ticket }: { ticket: Ticket }) {
+  const t = useT();
   const rows = ticket.time_registrations ?? [];
   if (rows.length === 0) return null;
   return (
-    <table className="detail-table" aria-label="Registered time">
+    <table className="detail-table" aria-label={t('Registered time')}>
       <thead>
         <tr>
-          <th scope="col">Executed at</th>
-          <th scope="col">Time</th>
-          <th scope="col">Description</th>
+          <th scope="col">{t('Executed at')}</th>
+          <th scope="col">{t('Time')}</th>
+          <th scope="col">{t('Description')}</th>
         </tr>
       </thead>
       <tbody>
@@ -189,14 +225,97 @@ function ThreadWithEdit({ ticket, reload }: { ticket: Ticket; reload: () => void
   return <MessageThread messages={ticket.messages ?? []} operators={operators} onChanged={reload} />;
 }
 
+/** Clone into a new ticket; delete to the bin after confirmation; restore from it. */
+function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
+  const t = useT();
+  const { can } = useSession();
+  const navigate = useNavigate();
+  const [dialog, confirm] = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      // Not confirmed, or the API client already showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="record-actions">
+      {dialog}
+      {ticket.deleted ? (
+        <>
+          <p role="status" className="deleted-note">
+            {t('This ticket is deleted.')}
+          </p>
+          {can('tickets.update') && (
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await restoreTicket(ticket.id);
+                  toast.success(t('Ticket restored'));
+                  reload();
+                })
+              }
+            >
+              {t('Restore')}
+            </button>
+          )}
+        </>
+      ) : (
+        <>
+          {can('tickets.store') && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  const copy = await cloneTicket(ticket.id);
+                  toast.success(t('Ticket cloned'));
+                  navigate(routePath('tickets.show', copy.id));
+                })
+              }
+            >
+              {t('Clone')}
+            </button>
+          )}{' '}
+          {can('tickets.destroy') && (
+            <button
+              type="button"
+              className="danger"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await confirm();
+                  await deleteTicket(ticket.id);
+                  toast.success(t('Item deleted.'));
+                  reload();
+                })
+              }
+            >
+              {t('Delete')}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
 export function TicketDetailPage() {
+  const t = useT();
   const { statuses } = useOperatorLookups();
   const statusId = useId();
   return (
     <DetailScreen<Ticket>
       route="tickets"
       modelName="Ticket"
-      label={(t) => t.reference}
+      label={(ticket) => ticket.reference}
       withRelations={['messages', 'client', 'company', 'status', 'priority']}
       // The operator's view of a ticket: internal notes and version included.
       showPath={(id) => `/tickets/${id}/edit`}
@@ -218,8 +337,9 @@ export function TicketDetailPage() {
             <DueDate value={record.due_at} />
           </p>
           <p>{record.description}</p>
+          <TicketActions ticket={record} reload={reload} />
           <div className="field">
-            <label htmlFor={statusId}>Status</label>
+            <label htmlFor={statusId}>{t('Status')}</label>
             <select id={statusId} value={record.status_id} onChange={(e) => void save(withVersion(record, { status_id: Number(e.target.value) })).catch(() => reload())}>
               {statuses.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -228,7 +348,7 @@ export function TicketDetailPage() {
               ))}
             </select>
           </div>
-          <TicketFields key={record.version ?? 0} ticket={record} save={save} />
+          <TicketFields ticket={record} save={save} reload={reload} />
           <ThreadWithEdit ticket={record} reload={reload} />
           <Composer ticket={record} reload={reload} />
           <TimeList ticket={record} />

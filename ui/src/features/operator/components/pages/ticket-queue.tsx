@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSession } from '@/lib/session';
+import { routePath } from '../../utils/routes';
 import { mergeBuilders, type Builder, type DateRange } from '@/lib/builder';
 import { toast } from '@/lib/toast';
 import { mergeRecords } from '../../api/merge-records';
@@ -16,6 +19,7 @@ import { TextFilter } from '../filters/text-filter';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { useConfirm } from '../widgets/confirm-dialog';
 import { useOperatorLookups } from './lookups';
+import { useT } from '../../i18n';
 
 const columns: OperatorColumn<Ticket>[] = [
   { id: 'reference', label: 'Reference', cell: (t) => <ObjectLink object={t}>{t.reference}</ObjectLink> },
@@ -38,6 +42,7 @@ const columns: OperatorColumn<Ticket>[] = [
 ];
 
 export function TicketQueue() {
+  const t = useT();
   const { statuses, priorities } = useOperatorLookups();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string[]>([]);
@@ -48,6 +53,7 @@ export function TicketQueue() {
   const [templates, setTemplates] = useState<'' | '0' | '1'>('');
   const [created, setCreated] = useState<DateRange>({});
   const [dialog, confirm] = useConfirm();
+  const { can } = useSession();
 
   const filter = [
     multiSelectFilter('status_id', status),
@@ -61,23 +67,28 @@ export function TicketQueue() {
 
   return (
     <>
+      {can('tickets.store') && (
+        <Link className="button primary new-record" to={routePath('tickets.create')}>
+          {t('New ticket')}
+        </Link>
+      )}
       <OperatorList<Ticket>
         route="tickets"
-        title="Tickets"
+        title={t('Tickets')}
         columns={columns}
         filter={filter}
         order={['updated_at', 'desc']}
         selectable
         filters={
           <>
-            <TextFilter label="Search" value={search} onChange={setSearch} />
-            <MultiSelectFilter label="Status" value={status} onChange={setStatus} options={statuses.map((s) => ({ value: String(s.id), label: s.name ?? s.label ?? '' }))} />
-            <MultiSelectFilter label="Priority" value={priority} onChange={setPriority} options={priorities.map((p) => ({ value: String(p.id), label: p.label ?? '' }))} />
-            <SearchSelect label="Company" lookup="companies" value={company} onChange={setCompany} constraints={{ liveOnly: true }} />
-            <ScheduleFilter label="Scheduled" value={schedule} onChange={setSchedule} />
+            <TextFilter label={t('Search')} value={search} onChange={setSearch} />
+            <MultiSelectFilter label={t('Status')} value={status} onChange={setStatus} options={statuses.map((s) => ({ value: String(s.id), label: s.name ?? s.label ?? '' }))} />
+            <MultiSelectFilter label={t('Priority')} value={priority} onChange={setPriority} options={priorities.map((p) => ({ value: String(p.id), label: p.label ?? '' }))} />
+            <SearchSelect label={t('Company')} lookup="companies" value={company} onChange={setCompany} constraints={{ liveOnly: true }} />
+            <ScheduleFilter label={t('Scheduled')} value={schedule} onChange={setSchedule} />
             <SlaFilter value={sla} onChange={setSla} />
-            <YesNoFilter label="Template" value={templates} onChange={setTemplates} />
-            <DateRangeFilter label="Created" value={created} onChange={setCreated} />
+            <YesNoFilter label={t('Template')} value={templates} onChange={setTemplates} />
+            <DateRangeFilter label={t('Created')} value={created} onChange={setCreated} />
           </>
         }
         actions={(selected, done) => (
@@ -86,16 +97,16 @@ export function TicketQueue() {
             disabled={selected.length < 2}
             onClick={async () => {
               try {
-                await confirm(`Merge ${selected.length} tickets into the first?`);
+                await confirm(t('Merge {n} tickets into the first?', { n: selected.length }));
               } catch {
                 return;
               }
               await mergeRecords('tickets', selected);
-              toast.success('Tickets merged');
+              toast.success(t('Tickets merged'));
               done();
             }}
           >
-            Merge
+            {t('Merge')}
           </button>
         )}
       />

@@ -1,10 +1,11 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { texts } from '../../texts';
+import { useT } from '../../i18n';
 
 export class NotConfirmedError extends Error {
   constructor() {
-    super(texts.notConfirmed);
+    // SPEC §8: a cancelled confirmation rejects with exactly this text.
+    super('Not confirmed.');
   }
 }
 
@@ -13,15 +14,16 @@ export class NotConfirmedError extends Error {
  * 'Not confirmed.' when cancelled; render the returned dialog somewhere in the tree.
  */
 export function useConfirm(): [ReactNode, (question?: string) => Promise<void>] {
+  const t = useT();
   const [question, setQuestion] = useState<string | null>(null);
   const pending = useRef<{ resolve: () => void; reject: (e: Error) => void } | null>(null);
-  const ask = useCallback((q: string = texts.deleteQuestion) => {
+  const ask = useCallback((q: string = t('Do you really want to delete this?')) => {
     pending.current?.reject(new NotConfirmedError());
     setQuestion(q);
     return new Promise<void>((resolve, reject) => {
       pending.current = { resolve, reject };
     });
-  }, []);
+  }, [t]);
   const settle = (ok: boolean) => {
     const p = pending.current;
     pending.current = null;
@@ -33,15 +35,15 @@ export function useConfirm(): [ReactNode, (question?: string) => Promise<void>] 
     question === null ? null : (
       <Modal
         title={question}
-        closeLabel={texts.close}
+        closeLabel={t('Close')}
         onClose={() => settle(false)}
         footer={
           <>
             <button type="button" onClick={() => settle(false)}>
-              {texts.cancel}
+              {t('Cancel')}
             </button>
             <button type="button" className="primary" onClick={() => settle(true)}>
-              {texts.confirm}
+              {t('Yes')}
             </button>
           </>
         }

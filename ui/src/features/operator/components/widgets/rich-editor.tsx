@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Operator } from '../../types';
-import { texts } from '../../texts';
+import { useT } from '../../i18n';
 import { uploadEmbeddedImage } from '../../api/upload-attachment';
 
 export const EDITOR_DEFAULT_HEIGHT = 310;
@@ -41,7 +41,9 @@ function placeCaretAfter(node: Node) {
  * A contenteditable editor. Typing '@' lists operators filtered by what follows; picking
  * one inserts a mention the API turns into a notification. Images upload inline.
  */
-export function RichEditor({ label = texts.editor, initialHtml = '', onChange, operators, height = EDITOR_DEFAULT_HEIGHT, onImage }: Props) {
+export function RichEditor({ label: labelText, initialHtml = '', onChange, operators, height = EDITOR_DEFAULT_HEIGHT, onImage }: Props) {
+  const t = useT();
+  const label = labelText ?? t('Message');
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -118,7 +120,7 @@ export function RichEditor({ label = texts.editor, initialHtml = '', onChange, o
     <div className="rich-editor" aria-busy={uploading}>
       <div className="rich-editor-toolbar">
         <label className="button">
-          {texts.insertImage}
+          {t('Insert image')}
           <input
             ref={fileRef}
             type="file"
@@ -133,7 +135,7 @@ export function RichEditor({ label = texts.editor, initialHtml = '', onChange, o
         </label>
         {uploading && (
           <span role="status" className="muted">
-            Uploading…
+            {t('Uploading…')}
           </span>
         )}
       </div>
@@ -168,7 +170,7 @@ export function RichEditor({ label = texts.editor, initialHtml = '', onChange, o
         }}
       />
       {mention !== null && matches.length > 0 && (
-        <ul id={`${id}-mentions`} role="listbox" aria-label="Mention an operator" className="mention-list">
+        <ul id={`${id}-mentions`} role="listbox" aria-label={t('Mention an operator')} className="mention-list">
           {matches.map((op, i) => (
             <li
               key={op.id}

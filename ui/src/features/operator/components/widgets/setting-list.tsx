@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { listRecords, createRecord, deleteRecord, updateOrder, updateRecord } from '../../api/resources';
 import type { SettingItem } from '../../types';
-import { texts } from '../../texts';
+import { useT } from '../../i18n';
 import { Badge } from '../display/badges';
 import { useConfirm } from './confirm-dialog';
 
@@ -26,11 +26,13 @@ const ORDERED = { orderBy: [['order', 'asc']], paginate: 100 };
  * reorder, one default, add and delete.
  */
 export function SettingList({ route, title }: { route: string; title: string }) {
+  const t = useT();
   const id = useId();
   const [items, setItems] = useState<SettingItem[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [label, setLabel] = useState('');
   const [dialog, confirm] = useConfirm();
+  const [editing, setEditing] = useState<{ id: SettingItem['id']; label: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -42,7 +44,7 @@ export function SettingList({ route, title }: { route: string; title: string }) 
     };
   }, [route]);
 
-  if (items === null) return <p role="status">{texts.loading}</p>;
+  if (items === null) return <p role="status">{t('Loading…')}</p>;
 
   const reorder = (from: number, to: number) => {
     if (from === to || to < 0 || to >= items.length) return;
@@ -56,9 +58,28 @@ export function SettingList({ route, title }: { route: string; title: string }) 
     setItems(withDefault(items, item.id));
     try {
       await updateRecord(route, item.id, { is_default: 1 });
-      toast.success(texts.itemUpdated);
+      toast.success(t('Item updated.'));
     } catch {
       setItems(before);
+    }
+  };
+
+  /** Saves a changed label; an unchanged or empty one just closes the editor. */
+  const rename = async () => {
+    if (!editing) return;
+    const item = items.find((i) => i.id === editing.id);
+    const next = editing.label.trim();
+    if (!item || !next || next === item.label) {
+      setEditing(null);
+      return;
+    }
+    try {
+      await updateRecord(route, item.id, { label: next });
+      setItems((list) => (list ?? []).map((i) => (i.id === item.id ? { ...i, label: next } : i)));
+      setEditing(null);
+      toast.success(t('Item updated.'));
+    } catch {
+      // The API client already showed the server's message; the typed label stays.
     }
   };
 
@@ -70,7 +91,7 @@ export function SettingList({ route, title }: { route: string; title: string }) 
     }
     await deleteRecord(route, item.id);
     setItems((list) => (list ?? []).filter((i) => i.id !== item.id));
-    toast.success(texts.itemDeleted);
+    toast.success(t('Item deleted.'));
   };
 
   return (
@@ -98,25 +119,53 @@ export function SettingList({ route, title }: { route: string; title: string }) 
             <span className="drag-handle" aria-hidden="true">
               ⋮⋮
             </span>{' '}
-            <span>{item.label}</span>{' '}
-            {item.is_default ? <Badge label={texts.isDefault} styleName="ok" /> : null}
+            {editing?.id === item.id ? (
+              <form
+                className="setting-rename"
+                aria-label={t('Rename {name}', { name: item.label })}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void rename();
+                }}
+              >
+                <input
+                  aria-label={t('Label of {name}', { name: item.label })}
+                  value={editing.label}
+                  autoFocus
+                  onChange={(e) => setEditing({ id: item.id, label: e.target.value })}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape') setEditing(null);
+                  }}
+                />{' '}
+                <button type="submit">{t('Save')}</button>{' '}
+                <button type="button" onClick={() => setEditing(null)}>
+                  {t('Cancel')}
+                </button>
+              </form>
+            ) : (
+              <span>{item.label}</span>
+            )}{' '}
+            {item.is_default ? <Badge label={t('Default')} styleName="ok" /> : null}
             <span className="setting-actions">
-              <button type="button" aria-label={`${texts.moveUp} ${item.label}`} disabled={index === 0} onClick={() => reorder(index, index - 1)}>
+              <button type="button" aria-label={`${t('Move up')} ${item.label}`} disabled={index === 0} onClick={() => reorder(index, index - 1)}>
                 ↑
               </button>
               <button
                 type="button"
-                aria-label={`${texts.moveDown} ${item.label}`}
+                aria-label={`${t('Move down')} ${item.label}`}
                 disabled={index === items.length - 1}
                 onClick={() => reorder(index, index + 1)}
               >
                 ↓
               </button>
-              <button type="button" aria-pressed={Boolean(item.is_default)} aria-label={`${texts.setDefault} ${item.label}`} onClick={() => void makeDefault(item)}>
-                {texts.setDefault}
+              <button type="button" aria-pressed={Boolean(item.is_default)} aria-label={`${t('Set as default')} ${item.label}`} onClick={() => void makeDefault(item)}>
+                {t('Set as default')}
               </button>
-              <button type="button" aria-label={`${texts.delete} ${item.label}`} onClick={() => void remove(item)}>
-                {texts.delete}
+              <button type="button" aria-label={t('Rename {name}', { name: item.label })} onClick={() => setEditing({ id: item.id, label: item.label })}>
+                {t('Rename')}
+              </button>
+              <button type="button" aria-label={`${t('Delete')} ${item.label}`} onClick={() => void remove(item)}>
+                {t('Delete')}
               </button>
             </span>
           </li>
@@ -132,8 +181,8 @@ export function SettingList({ route, title }: { route: string; title: string }) 
           setLabel('');
         }}
       >
-        <label htmlFor={`${id}-new`}>New item</label> <input id={`${id}-new`} value={label} onChange={(e) => setLabel(e.target.value)} />{' '}
-        <button type="submit">{texts.add}</button>
+        <label htmlFor={`${id}-new`}>{t('New item')}</label> <input id={`${id}-new`} value={label} onChange={(e) => setLabel(e.target.value)} />{' '}
+        <button type="submit">{t('Add')}</button>
       </form>
       {dialog}
     </section>

@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -53,7 +54,7 @@ describe('message edit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(body).toEqual({ message: '<p>Toner replaced.</p>' });
-    expect(await screen.findByText('Item bijgewerkt.')).toBeInTheDocument();
+    expect(await screen.findByText('Item updated.')).toBeInTheDocument();
   });
 
   it('deletes a message after confirmation', async () => {

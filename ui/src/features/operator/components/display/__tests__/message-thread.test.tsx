@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -67,6 +68,18 @@ describe('message thread', () => {
     const [first, second] = screen.getAllByRole('listitem');
     expect(second).toHaveClass('highlighted');
     expect(second).toHaveAttribute('aria-current', 'true');
+    expect(first).not.toHaveClass('highlighted');
+  });
+
+  it('highlights a message whose id is a UUID', () => {
+    const id = '5f0e2a10-2222-4c3d-8e9f-0a1b2c3d4e5f';
+    render(
+      <MemoryRouter initialEntries={[`/operator/tickets/1#message-${id}`]}>
+        <MessageThread messages={[messages[0], { ...messages[1], id }]} />
+      </MemoryRouter>,
+    );
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(second).toHaveClass('highlighted');
     expect(first).not.toHaveClass('highlighted');
   });
 });

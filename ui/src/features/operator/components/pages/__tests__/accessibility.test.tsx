@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';

@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -40,6 +41,31 @@ describe('quotes', () => {
     expect(await screen.findByText('Sent')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send quote' })).toBeDisabled();
     expect(screen.queryByRole('form', { name: 'Add a line' })).toBeNull();
+  });
+});
+
+describe('quote duplicate', () => {
+  it('copies the quote into a new concept and opens it', async () => {
+    const quotes: Record<string, object> = {
+      q5: { id: 'q5', name: 'Network upgrade', label: 'Q-5', status_id: 3, total: 10, company, client: null, lines: [] },
+      q6: { id: 'q6', name: 'Network upgrade', label: 'Q-6', status_id: 1, total: 10, company, client: null, lines: [] },
+    };
+    let duplicated: string | null = null;
+    server.use(
+      http.get('*/api/quotes/:id', ({ params }) => HttpResponse.json(quotes[String(params.id)])),
+      http.post('*/api/quotes/:id/duplicate', ({ params }) => {
+        duplicated = String(params.id);
+        return HttpResponse.json(quotes.q6, { status: 201 });
+      }),
+    );
+    const { router } = renderOperator('/operator/quotes/q5');
+    expect(await screen.findByRole('heading', { name: 'Q-5 Quote' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
+    expect(await screen.findByRole('heading', { name: 'Q-6 Quote' })).toBeInTheDocument();
+    expect(duplicated).toBe('q5');
+    expect(router.state.location.pathname).toBe('/operator/quotes/q6');
+    expect(screen.getByText('Quote duplicated')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Add a line' })).toBeInTheDocument();
   });
 });
 
@@ -106,15 +132,66 @@ describe('invoices', () => {
     );
     renderOperator('/operator/invoices/9');
     expect(await screen.findByText('Draft')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Remove Fixed fee' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Remove T-1000 Cleared the jam' }));
-    expect(await screen.findByText('Regel verwijderd van conceptfactuur.')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Do you really want to delete this?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Line removed from draft invoice.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('Invoice exported')).toBeInTheDocument();
     expect(calls).toEqual([
       { path: 'deinvoice', body: { ids: ['tr-1'] } },
       { path: 'export/9', body: null },
     ]);
+  });
+
+  it('adds a line by hand from a product search and removes a typed line', async () => {
+    const calls: { method: string; path: string; body: unknown }[] = [];
+    const searches: string[] = [];
+    server.use(
+      http.get('*/api/invoices/:id', () => HttpResponse.json(draft)),
+      http.get('*/api/products/search', ({ request }) => {
+        searches.push(new URL(request.url).searchParams.get('search') ?? '');
+        return HttpResponse.json([{ id: 4, product_code: 'DS-1', product_name: 'Docking station', price: '149.00' }]);
+      }),
+      http.post('*/api/invoices/:id/lines', async ({ request }) => {
+        calls.push({ method: 'POST', path: new URL(request.url).pathname, body: await request.json() });
+        return HttpResponse.json({ ...draft, message: 'Regel toegevoegd aan conceptfactuur.' }, { status: 201 });
+      }),
+      http.delete('*/api/invoices/:id/lines/:line', ({ request }) => {
+        calls.push({ method: 'DELETE', path: new URL(request.url).pathname, body: null });
+        return HttpResponse.json({ ...draft, message: 'Regel verwijderd van conceptfactuur.' });
+      }),
+    );
+    renderOperator('/operator/invoices/9');
+    const form = await screen.findByRole('form', { name: 'Add a line' });
+    const product = within(form).getByRole('combobox', { name: 'Product' });
+    await userEvent.type(product, 'D');
+    expect(within(form).getByText('type 1 more letter')).toBeInTheDocument();
+    await userEvent.type(product, 'S');
+    await userEvent.click(await within(form).findByRole('option', { name: 'DS-1 Docking station' }));
+    expect(searches).toEqual(['DS']);
+    expect(within(form).getByLabelText('Description')).toHaveValue('DS-1 Docking station');
+    expect(within(form).getByLabelText('Price')).toHaveValue('149.00');
+    await userEvent.clear(within(form).getByLabelText('Quantity'));
+    await userEvent.type(within(form).getByLabelText('Quantity'), '2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add line' }));
+    expect(await screen.findByText('Line added to draft invoice.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Fixed fee' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Line removed from draft invoice.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/invoices/9/lines', body: { description: 'DS-1 Docking station', quantity: 2, price: 149 } },
+      { method: 'DELETE', path: '/api/invoices/9/lines/2', body: null },
+    ]);
+  });
+
+  it('offers no line changes on an exported invoice', async () => {
+    server.use(http.get('*/api/invoices/:id', () => HttpResponse.json({ ...draft, external_id: 'F-2026-009' })));
+    renderOperator('/operator/invoices/9');
+    await screen.findByRole('button', { name: 'Restore to draft' });
+    expect(screen.queryByRole('form', { name: 'Add a line' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Fixed fee' })).toBeNull();
   });
 
   it('restores an exported invoice to draft', async () => {
@@ -224,10 +301,11 @@ describe('open time', () => {
     expect(put).toBeDisabled();
     await userEvent.click(screen.getByLabelText('Select T-1000 Cleared the jam'));
     await userEvent.click(put);
-    expect(await screen.findByText('Regel toegevoegd aan conceptfactuur.')).toBeInTheDocument();
+    expect(await screen.findByText('Line added to draft invoice.')).toBeInTheDocument();
     expect(body).toEqual({ ids: ['tr-1'] });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'T-1000' })).toBeNull());
     expect(screen.getByRole('link', { name: 'T-1001' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Open draft invoice/ })).toHaveAttribute('href', '/operator/invoices/inv-1');
   });
 });
 

@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -120,8 +121,15 @@ describe('ticket detail page', () => {
     expect(screen.queryByText('Message sent')).toBeNull();
   });
 
-  it('registers time in minutes with a 5-minute executed_at', async () => {
+  it('registers time in minutes with a 5-minute executed_at, booked on a contract of the company', async () => {
     const calls = serveTicket();
+    const searches: string[] = [];
+    server.use(
+      http.get('*/api/lookups/contracts', ({ request }) => {
+        searches.push(new URL(request.url).search);
+        return HttpResponse.json([{ id: 'c9', name: 'Prepaid support hours' }]);
+      }),
+    );
     renderOperator('/operator/tickets/1');
     await screen.findByRole('heading', { name: 'T-1000 Ticket' });
     const form = screen.getByRole('form', { name: 'Register time' });
@@ -129,13 +137,16 @@ describe('ticket detail page', () => {
     fireEvent.change(within(form).getByLabelText('Executed at'), { target: { value: '2026-11-22T09:02' } });
     await userEvent.selectOptions(within(form).getByLabelText('Activity'), 'Support');
     await userEvent.type(within(form).getByLabelText('Description'), 'Cleared the jam');
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Contract' }), 'Pre');
+    await userEvent.click(await within(form).findByRole('option', { name: 'Prepaid support hours' }));
+    expect(searches).toEqual(['?search=Pre&company_id=3']);
     await userEvent.click(within(form).getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Time registered')).toBeInTheDocument();
     expect(calls).toEqual([
       {
         method: 'POST',
         path: '/api/time-registrations',
-        body: { ticket_id: 1, time_spent: 90, executed_at: '2026-11-22 09:00:00', description: 'Cleared the jam', activity_id: 1 },
+        body: { ticket_id: 1, time_spent: 90, executed_at: '2026-11-22 09:00:00', description: 'Cleared the jam', activity_id: 1, contract_id: 'c9' },
       },
     ]);
   });
@@ -164,6 +175,45 @@ describe('ticket custom fields and time', () => {
     const time = screen.getByRole('table', { name: 'Registered time' });
     expect(within(time).getByText('00:45')).toBeInTheDocument();
     expect(within(time).getByText('Diagnosis')).toBeInTheDocument();
+  });
+});
+
+describe('a ticket saved by two operators at once', () => {
+  it('keeps the typed values through a 409, reloads the other change, and saves them on the new version', async () => {
+    const customFields = [{ name: 'asset_tag', title: 'Asset tag', type: 0, morphable_type: 'Ticket', order: 1 }];
+    let current = { ...ticket, version: 4, custom_values: [] as { custom_field: string; value: string }[] };
+    const puts: unknown[] = [];
+    server.use(
+      http.get('*/api/tickets/:id/edit', () => HttpResponse.json(current)),
+      http.put('*/api/tickets/:id', async ({ request }) => {
+        const body = (await request.json()) as { version: number; custom_values: Record<string, string> };
+        puts.push(body);
+        if (body.version !== current.version) {
+          return HttpResponse.json({ message: 'This record was changed by someone else while you edited it. Reload to see their change.' }, { status: 409 });
+        }
+        current = { ...current, version: current.version + 1, custom_values: [{ custom_field: 'asset_tag', value: body.custom_values.asset_tag }] };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderOperator('/operator/tickets/1', ['messages.store'], {}, { custom_fields: customFields });
+    const form = await screen.findByRole('form', { name: 'Custom fields' });
+    // Meanwhile another operator closes the ticket: the version moves on.
+    current = { ...current, version: 5, status_id: 2, status: { id: 2, name: 'Closed', style: 'ok' } };
+    await userEvent.type(within(form).getByLabelText('Asset tag'), 'LAP-0042');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save fields' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('This record was changed by someone else');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Your values are kept here');
+    // Their change shows, and what was typed is still there.
+    await waitFor(() => expect(screen.getByLabelText('Status')).toHaveValue('2'));
+    expect(within(form).getByLabelText('Asset tag')).toHaveValue('LAP-0042');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save fields' }));
+    expect(await screen.findByText('updated')).toBeInTheDocument();
+    expect(puts).toEqual([
+      { custom_values: { asset_tag: 'LAP-0042' }, version: 4 },
+      { custom_values: { asset_tag: 'LAP-0042' }, version: 5 },
+    ]);
+    await waitFor(() => expect(within(form).queryByRole('alert')).toBeNull());
+    expect(current.status_id).toBe(2);
   });
 });
 

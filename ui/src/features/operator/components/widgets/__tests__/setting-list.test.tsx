@@ -1,3 +1,4 @@
+import '../../../testing/english';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,6 +52,25 @@ describe('setting list', () => {
     await waitFor(() => expect(calls).toEqual([{ method: 'PUT', path: '/api/priorities/3', body: { is_default: 1 } }]));
   });
 
+  it("edits an item's label: saves a change, and only closes when nothing changed", async () => {
+    const calls = serveList();
+    renderWithProviders(<SettingList route="priorities" title="Priorities" />);
+    await screen.findByText('Normal');
+    await userEvent.click(screen.getByRole('button', { name: 'Rename Normal' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(calls).toEqual([]);
+    expect(screen.queryByRole('textbox', { name: 'Label of Normal' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rename Normal' }));
+    const input = screen.getByRole('textbox', { name: 'Label of Normal' });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Medium{Enter}');
+    expect(await screen.findByText('Item updated.')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', path: '/api/priorities/2', body: { label: 'Medium' } }]);
+    expect(screen.getByText('Medium')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Label of Normal' })).toBeNull();
+  });
+
   it('saves the new position of a dragged item', async () => {
     const calls = serveList();
     renderWithProviders(<SettingList route="priorities" title="Priorities" />);
@@ -83,7 +103,7 @@ describe('setting list', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.queryByTestId('setting-2')).toBeNull());
     expect(calls).toEqual([{ method: 'DELETE', path: '/api/priorities/2', body: null }]);
-    expect(await screen.findByText('Item verwijderd.')).toBeInTheDocument();
+    expect(await screen.findByText('Item deleted.')).toBeInTheDocument();
   });
 });
 
