@@ -23,6 +23,7 @@ from domain.assets import Asset
 from domain.base import LedgerAggregate
 from domain.chain import GENESIS, link_bytes, link_event, plain, unseal
 from domain.contracts import Contract
+from domain.deals import Deal, Project, UsedProduct
 from domain.errors import InvalidValue, NotFound
 from domain.invoices import Invoice
 from domain.organisations import Company
@@ -39,6 +40,9 @@ MODELS: dict[str, type[LedgerAggregate]] = {
     "subscriptions": Subscription,
     "assets": Asset,
     "companies": Company,
+    "deals": Deal,
+    "projects": Project,
+    "used-products": UsedProduct,
 }
 BOOKKEEPING = frozenset(
     {

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from projections import tables as t
 from tests.e2e.api.conftest import Portal
 
 ACTIONS_WITHOUT_BODY = (
@@ -83,3 +86,16 @@ def test_auditors_read_events_and_state(
     other = portal.login("first@other.test", host="other.localhost")
     foreign = portal.get(f"/api/audit/tickets/{ticket['id']}/events", other)
     assert foreign.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("model", "table"),
+    [("deals", "deals"), ("projects", "projects"), ("used-products", "used_products")],
+)
+def test_auditors_read_deals_projects_and_used_products(
+    portal: Portal, operator: dict[str, str], model: str, table: str
+) -> None:
+    [record] = portal.rows(getattr(t, table), tenant_id=portal.tenant_id())[:1]
+    events = portal.get(f"/api/audit/{model}/{record.id}/events", operator)
+    assert events.status_code == 200, events.text
+    assert events.json()["events"][0]["version"] == 1

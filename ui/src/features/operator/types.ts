@@ -102,4 +102,4 @@ export type CustomFieldDef = {
   options?: { name: string; label: string }[];
 };
 
-export type ListPage<T> = { data: T[]; from: number | null; to: number | null; total: number; per_page: number; current_page: number; last_page: number };
+export type ListPage<T> = { data: T[]; from: number | null; to: number | null; total: number; total_is_estimate?: boolean; per_page: number; current_page: number; last_page: number };

@@ -74,7 +74,15 @@ export function OperatorList<T extends { id: number | string }>({ route, title, 
       <h1>{title}</h1>
       {filters && <div className="operator-filters">{filters}</div>}
       <div className="list-toolbar">
-        <span className="range">{query.data ? t('{from}-{to} of {total}', { from: query.data.from ?? 0, to: query.data.to ?? 0, total: query.data.total }) : t('Loading…')}</span>
+        <span className="range">
+          {query.data
+            ? t(query.data.total_is_estimate ? '{from}-{to} of about {total}' : '{from}-{to} of {total}', {
+                from: query.data.from ?? 0,
+                to: query.data.to ?? 0,
+                total: query.data.total,
+              })
+            : t('Loading…')}
+        </span>
         <button type="button" onClick={() => void query.refetch()}>
           {t('Refresh')}
         </button>

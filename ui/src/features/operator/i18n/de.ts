@@ -228,5 +228,6 @@ export const de: Record<keyof typeof import('./nl').nl, string> = {
   'updated': 'aktualisiert',
   '{field} is required': '{field} ist erforderlich',
   '{from}-{to} of {total}': '{from}-{to} von {total}',
+  '{from}-{to} of about {total}': '{from}-{to} von etwa {total}',
   '{n} unread': '{n} ungelesen',
 };

@@ -230,5 +230,6 @@ export const nl = {
   'updated': 'bijgewerkt',
   '{field} is required': '{field} is verplicht',
   '{from}-{to} of {total}': '{from}-{to} van {total}',
+  '{from}-{to} of about {total}': '{from}-{to} van ongeveer {total}',
   '{n} unread': '{n} ongelezen',
 };

@@ -48,6 +48,13 @@ describe('operator texts', () => {
     expect(textsIn('en')('{from}-{to} of {total}', { from: 1, to: 15, total: 40 })).toBe('1-15 of 40');
   });
 
+  it('say "about" before a list total the server estimated for a search', async () => {
+    const contracts = [{ id: 'c1', name: 'Support', company: { id: 'co1', name: 'Acme BV' }, client: null, period: null, minutes_remaining: 60 }];
+    server.use(http.get('*/api/contracts', () => HttpResponse.json({ ...page(contracts), total: 7000, total_is_estimate: true })));
+    renderOperator('/operator/contracts', ['contracts.index']);
+    expect(await screen.findByText('1-1 van ongeveer 7000')).toBeInTheDocument();
+  });
+
   it('show the operator screens in Dutch by default: tabs, toasts and the delete question', async () => {
     const calls: string[] = [];
     server.use(
