@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -28,6 +29,42 @@ async def services(request: Request) -> Services:
 
 
 ServicesDep = Annotated[Services, Depends(services)]
+
+
+class Reads:
+    """One read connection for a whole request, opened when first used.
+
+    The caller's session check and the route's queries share it, so a request
+    checks out (and pings) one pooled connection, not one per step.
+    """
+
+    def __init__(self, svc: Services) -> None:
+        self.svc = svc
+        self._connection: Connection | None = None
+
+    @property
+    def connection(self) -> Connection:
+        if self._connection is None:
+            self._connection = self.svc.reader.connect()
+        return self._connection
+
+    def close(self) -> None:
+        """Give the connection back to the pool (nothing to roll back)."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+
+async def reads(svc: ServicesDep) -> AsyncIterator[Reads]:
+    """The request's read connection, closed when the request is answered."""
+    held = Reads(svc)
+    try:
+        yield held
+    finally:
+        held.close()
+
+
+ReadsDep = Annotated[Reads, Depends(reads)]
 
 
 def subdomain_of(host: str, default: str) -> str:
@@ -204,7 +241,9 @@ def bearer(request: Request) -> str | None:
     return None
 
 
-def caller(request: Request, svc: ServicesDep, tenant: TenantDep) -> Caller:
+def caller(
+    request: Request, svc: ServicesDep, tenant: TenantDep, held: ReadsDep
+) -> Caller:
     """The caller from a bearer token or a quote token; nobody is 401."""
     secret = svc.settings.secret_key
     token = bearer(request)
@@ -213,16 +252,16 @@ def caller(request: Request, svc: ServicesDep, tenant: TenantDep) -> Caller:
         if not claims or claims.get("tid") != tenant.id:
             raise unauthenticated()
         session_id, user_id = str(claims["sid"]), str(claims["sub"])
-        with svc.reader.connect() as connection:
-            started = session_started(connection, tenant.id, session_id, user_id)
-            user = (
-                None
-                if started is None
-                else svc.cache.get(
-                    ("user", tenant.id, user_id),
-                    partial(load_user, connection, tenant.id, user_id),
-                )
+        connection = held.connection
+        started = session_started(connection, tenant.id, session_id, user_id)
+        user = (
+            None
+            if started is None
+            else svc.cache.get(
+                ("user", tenant.id, user_id),
+                partial(load_user, connection, tenant.id, user_id),
             )
+        )
         if started is None or user is None:
             raise unauthenticated()
         if single_session(tenant.configs) and svc.sessions.superseded(

@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 
 from api.cache import ReadCache
 from api.counts import list_total
@@ -42,7 +42,7 @@ def query_of(resource: Resource, items: Iterable[tuple[str, str]]) -> Query:
 
 
 def list_page(
-    engine: Engine,
+    connection: Connection,
     resource: Resource,
     user: User,
     query: Query,
@@ -53,14 +53,11 @@ def list_page(
     compiler = Compiler(resource, user.scope())
     per_page = query.per_page
     offset = (page - 1) * per_page
-    with engine.connect() as connection:
-        total = list_total(connection, resource.name, user, query)
-        rows = list(
-            connection.execute(compiler.rows(query).limit(per_page).offset(offset))
-        )
-        lookups = Lookups(connection, user.tenant_id, cache)
-        shape = LIST_ROWS[resource.name]
-        data = [shape(row, lookups) for row in rows]
+    total = list_total(connection, resource.name, user, query)
+    rows = list(connection.execute(compiler.rows(query).limit(per_page).offset(offset)))
+    lookups = Lookups(connection, user.tenant_id, cache)
+    shape = LIST_ROWS[resource.name]
+    data = [shape(row, lookups) for row in rows]
     value = total.value
     if total.estimated:  # never fewer than shown, and more when the page is full
         value = max(value, offset + len(data) + (1 if len(data) == per_page else 0))

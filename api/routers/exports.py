@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from api.deps import (
+    Reads,
     ServicesDep,
     Tenant,
     TenantDep,
@@ -66,7 +67,11 @@ def _file_user(
         if user is None:
             raise not_found()
     else:
-        user = signed_in(caller(request, svc, tenant))
+        held = Reads(svc)
+        try:
+            user = signed_in(caller(request, svc, tenant, held))
+        finally:
+            held.close()
     if not user.can("exports.index"):
         raise denied()
     return user

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 
-from api.deps import ServicesDep, User, require
+from api.deps import ReadsDep, ServicesDep, User, require
 from api.listing import find, list_page, parse_page, query_of
 from api.query.resources import RESOURCES
 from api.schemas import Page
@@ -20,12 +20,15 @@ def add_list(router: APIRouter, name: str, row_model: type, description: str) ->
     def list_route(
         request: Request,
         svc: ServicesDep,
+        held: ReadsDep,
         user: User = require(f"{name}.index"),
         page: str | None = Query(None, description="1-based page number"),
         version: str | None = Query(None, description="row shape version"),
     ) -> dict[str, Any]:
         query = query_of(resource, request.query_params.multi_items())
-        return list_page(svc.reader, resource, user, query, parse_page(page), svc.cache)
+        return list_page(
+            held.connection, resource, user, query, parse_page(page), svc.cache
+        )
 
     list_route.__doc__ = description
     router.add_api_route(
