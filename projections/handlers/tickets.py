@@ -34,7 +34,6 @@ def _named(a: Apply, fields: dict[str, Any]) -> dict[str, Any]:
 def ticket_opened(a: Apply) -> None:
     e = a.event
     reference = ticket_reference(e.number)
-    a.register("ticket", reference)
     fields = _named(a, {k: v for k, v in e.fields.items() if v is not None})
     row: dict[str, Any] = {
         "id": a.aggregate_id,
@@ -217,7 +216,6 @@ def absorbed(a: Apply) -> None:
 
 
 def asset_registered(a: Apply) -> None:
-    a.register("asset")
     fields = {"category_ids": [], **a.event.fields}
     a.insert(
         t.assets,
