@@ -241,10 +241,36 @@ def bearer(request: Request) -> str | None:
     return None
 
 
-def caller(
-    request: Request, svc: ServicesDep, tenant: TenantDep, held: ReadsDep
-) -> Caller:
-    """The caller from a bearer token or a quote token; nobody is 401."""
+@dataclass(frozen=True)
+class SignedIn:
+    """What a live session tells every request: who, since when, still alone."""
+
+    user: User
+    superseded: bool
+
+
+def signed_in_session(
+    svc: Services, tenant: Tenant, session_id: str, user_id: str
+) -> SignedIn | None:
+    """The user of a live session, and whether a newer sign-in ended it."""
+    with svc.reader.connect() as connection:
+        started = session_started(connection, tenant.id, session_id, user_id)
+        user = None if started is None else load_user(connection, tenant.id, user_id)
+    if started is None or user is None:
+        return None
+    superseded = single_session(tenant.configs) and svc.sessions.superseded(
+        tenant.id, user.id, started
+    )
+    return SignedIn(user, superseded)
+
+
+async def caller(request: Request, svc: ServicesDep, tenant: TenantDep) -> Caller:
+    """The caller from a bearer token or a quote token; nobody is 401.
+
+    A session's answer is kept in the read cache, which a sign-in or sign-out
+    in this process empties: a request whose session is known needs no query
+    and no trip to the thread pool.
+    """
     secret = svc.settings.secret_key
     token = bearer(request)
     if token:
@@ -252,25 +278,18 @@ def caller(
         if not claims or claims.get("tid") != tenant.id:
             raise unauthenticated()
         session_id, user_id = str(claims["sid"]), str(claims["sub"])
-        connection = held.connection
-        started = session_started(connection, tenant.id, session_id, user_id)
-        user = (
-            None
-            if started is None
-            else svc.cache.get(
-                ("user", tenant.id, user_id),
-                partial(load_user, connection, tenant.id, user_id),
-            )
-        )
-        if started is None or user is None:
+        key = ("session", tenant.id, session_id, user_id)
+        found = svc.cache.peek(key)
+        if found is MISSING:
+            load = partial(signed_in_session, svc, tenant, session_id, user_id)
+            found = await run_in_threadpool(svc.cache.get, key, load)
+        if found is None:
             raise unauthenticated()
-        if single_session(tenant.configs) and svc.sessions.superseded(
-            tenant.id, user.id, started
-        ):
+        if found.superseded:
             # The older session ends here, so its refresh fails and it signs out.
-            svc.sessions.revoke(tenant.id, session_id)
+            await run_in_threadpool(svc.sessions.revoke, tenant.id, session_id)
             raise ApiError(401, MULTIPLE_SESSIONS)
-        return Caller(tenant, user=user, session_id=session_id)
+        return Caller(tenant, user=found.user, session_id=session_id)
     quote = request.headers.get("x-quote-token") or request.query_params.get("token")
     if quote:
         claims = read_token(secret, quote, "quote")

@@ -41,7 +41,7 @@ def build_services(settings: Settings) -> Services:
         domain=domain,
         engine=engine,
         follower=follower,
-        sessions=Sessions(engine),
+        sessions=Sessions(engine, changed=cache.clear),
         throttle=Throttle(engine),
         mailer=mailer_from_env(),
         sso=provider_from_env(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -40,8 +41,12 @@ def _utc(moment: datetime) -> datetime:
 class Sessions:
     """Start, rotate and revoke sign-in sessions."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(
+        self, engine: Engine, changed: Callable[[], None] | None = None
+    ) -> None:
         self.engine = engine
+        self.changed = changed or (lambda: None)
+        """Called after a session starts or ends (the API forgets what it knew)."""
 
     def _token(self, connection, tenant_id: str, session_id: str) -> str:  # type: ignore[no-untyped-def]
         token = new_secret()
@@ -68,6 +73,7 @@ class Sessions:
                 )
             )
             token = self._token(connection, tenant_id, session_id)
+        self.changed()  # after the commit: a cached answer may be older now
         return Issued(session_id, token, user_id)
 
     def rotate(self, tenant_id: str, token: str) -> Issued | None:
@@ -84,22 +90,26 @@ class Sessions:
             ).first()
             if found is None or found.revoked_at is not None:
                 return None
-            if found.used_at is not None:
+            if found.used_at is not None:  # a reused token ends its session
                 self._revoke(connection, found.session_id, now)
+                fresh = None
+            elif _utc(found.expires_at) < now:
                 return None
-            if _utc(found.expires_at) < now:
-                return None
-            claimed = connection.execute(
-                update(refresh_tokens)
-                .where(
-                    refresh_tokens.c.token_hash == found.token_hash,
-                    refresh_tokens.c.used_at.is_(None),
-                )
-                .values(used_at=now)
-            ).rowcount
-            if claimed != 1:
-                return None
-            fresh = self._token(connection, tenant_id, found.session_id)
+            else:
+                claimed = connection.execute(
+                    update(refresh_tokens)
+                    .where(
+                        refresh_tokens.c.token_hash == found.token_hash,
+                        refresh_tokens.c.used_at.is_(None),
+                    )
+                    .values(used_at=now)
+                ).rowcount
+                if claimed != 1:
+                    return None
+                fresh = self._token(connection, tenant_id, found.session_id)
+        if fresh is None:
+            self.changed()  # after the commit: the session just ended
+            return None
         return Issued(found.session_id, fresh, found.user_id)
 
     def _revoke(self, connection, session_id: str, now: datetime) -> None:  # type: ignore[no-untyped-def]
@@ -113,6 +123,7 @@ class Sessions:
         """End a session: its access and refresh tokens stop working."""
         with self.engine.begin() as connection:
             self._revoke(connection, session_id, datetime.now(UTC))
+        self.changed()
 
     def revoke_by_refresh(self, tenant_id: str, token: str) -> None:
         """End the session a refresh token belongs to."""
@@ -125,6 +136,7 @@ class Sessions:
             ).scalar()
             if session_id:
                 self._revoke(connection, session_id, datetime.now(UTC))
+        self.changed()
 
     def revoke_all(self, tenant_id: str, user_id: str) -> None:
         """End every session of a user (after a password reset)."""
@@ -140,6 +152,7 @@ class Sessions:
                 )
                 .values(revoked_at=datetime.now(UTC))
             )
+        self.changed()
 
     def superseded(self, tenant_id: str, user_id: str, started: datetime) -> bool:
         """Whether the user signed in again after a session started then."""

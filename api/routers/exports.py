@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
+import anyio
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from api.deps import (
-    Reads,
     ServicesDep,
     Tenant,
     TenantDep,
@@ -67,11 +67,7 @@ def _file_user(
         if user is None:
             raise not_found()
     else:
-        held = Reads(svc)
-        try:
-            user = signed_in(caller(request, svc, tenant, held))
-        finally:
-            held.close()
+        user = signed_in(anyio.from_thread.run(caller, request, svc, tenant))
     if not user.can("exports.index"):
         raise denied()
     return user
