@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Connection, Engine, Select, func, select
 
 from api.cache import ReadCache
-from api.counts import list_total
+from api.counts import SAMPLE, Total, count_statement, list_total
 from api.deps import User, visible
 from api.present.common import Lookups
 from api.present.rows import LIST_ROWS
@@ -49,12 +50,24 @@ def list_page(
     page: int,
     cache: ReadCache | None = None,
 ) -> dict[str, Any]:
-    """One page of a list in the contract's envelope."""
-    compiler = Compiler(resource, user.scope())
+    """One page of a list in the contract's envelope, in one statement.
+
+    Each row carries the list's total (exact, for tickets from ticket_counts).
+    Under a free-text search the total is of the rows the other filters leave,
+    and each row also carries how many of those the page had to look at to get
+    this far: with a full page and more than SAMPLE rows in scope, the total is
+    that share of matches scaled to the scope, an estimate (a shorter scope is
+    counted). Counting every match would read every row of the scope, and so
+    grow with the tenant.
+    """
     per_page = query.per_page
     offset = (page - 1) * per_page
-    total = list_total(connection, resource.name, user, query)
-    rows = list(connection.execute(compiler.rows(query).limit(per_page).offset(offset)))
+    statement = _page_statement(resource, user, query)
+    rows = list(connection.execute(statement.limit(per_page).offset(offset)))
+    total = _total(query, rows, offset, per_page)
+    if (not rows and offset) or (total.estimated and rows[0].in_scope <= SAMPLE):
+        # past the end the rows cannot tell the total; a short list is counted
+        total = list_total(connection, resource.name, user, query)
     lookups = Lookups(connection, user.tenant_id, cache)
     shape = LIST_ROWS[resource.name]
     data = [shape(row, lookups) for row in rows]
@@ -71,6 +84,43 @@ def list_page(
         "current_page": page,
         "last_page": max(1, math.ceil(value / per_page)),
     }
+
+
+def _page_statement(resource: Resource, user: User, query: Query) -> Select[Any]:
+    """The sorted rows, each with in_scope (and, searching, scanned) beside it."""
+    compiler = Compiler(resource, user.scope())
+    scope = dataclasses.replace(query, search=None)
+    in_scope = count_statement(resource.name, user, scope).scalar_subquery()
+    if not query.search:
+        return compiler.rows(query).add_columns(in_scope.label("in_scope"))
+    ranked = (
+        select(
+            resource.table,
+            func.row_number().over(order_by=compiler.order(query)).label("scanned"),
+            in_scope.label("in_scope"),
+        )
+        .where(*compiler.where(scope))
+        .subquery()
+    )
+    # the same list over the ranked rows: its search and order, by column name
+    over_ranked = dataclasses.replace(resource, table=ranked)  # type: ignore[arg-type]
+    outer = Compiler(over_ranked, user.scope())
+    return (
+        select(ranked).where(outer.search(query.search)).order_by(*outer.order(query))
+    )
+
+
+def _total(query: Query, rows: list[Any], offset: int, per_page: int) -> Total:
+    if not rows:
+        return Total(0)
+    in_scope = int(rows[0].in_scope)
+    if not query.search:
+        return Total(in_scope)
+    found = offset + len(rows)
+    scanned = int(rows[-1].scanned)
+    if len(rows) < per_page or scanned >= in_scope:  # the scope ran out: exact
+        return Total(found)
+    return Total(round(found * in_scope / scanned), estimated=True)
 
 
 def all_rows(engine: Engine, resource: Resource, user: User, query: Query) -> list[Any]:

@@ -165,16 +165,18 @@ class Compiler:
         """Scope, filters and free-text search."""
         parts = self.base() + self.filters(query)
         if query.search:
-            pattern = like_pattern(query.search)
-            parts.append(
-                or_(
-                    *(
-                        self.table.c[name].ilike(pattern, escape="\\")
-                        for name in self.resource.search
-                    )
-                )
-            )
+            parts.append(self.search(query.search))
         return parts
+
+    def search(self, text: str) -> ColumnElement[bool]:
+        """The free-text search: any of the list's text columns contains it."""
+        pattern = like_pattern(text)
+        return or_(
+            *(
+                self.table.c[name].ilike(pattern, escape="\\")
+                for name in self.resource.search
+            )
+        )
 
     def order(self, query: Query) -> list[Any]:
         """The sort, ending on id in the first key's direction: pages never overlap."""

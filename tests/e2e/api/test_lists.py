@@ -247,7 +247,7 @@ def test_a_search_over_a_short_list_counts_exactly(
     assert body["total"] == len(body["data"]) >= 1
 
 
-def test_a_search_over_a_long_list_estimates_its_total_from_a_sample(
+def test_a_search_over_a_long_list_estimates_its_total_from_the_rows_it_read(
     portal: Portal, operator: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Beyond SAMPLE rows in scope the total is scaled up, never below what shows."""
@@ -264,7 +264,7 @@ def test_a_search_over_a_long_list_estimates_its_total_from_a_sample(
     estimated = portal.get("/api/tickets", operator, params=search).json()
     assert estimated["total_is_estimate"] is True
     assert [r["id"] for r in estimated["data"]] == [r["id"] for r in exact["data"]]
-    # six rows tried, scaled to the scope: within what six rows can tell
+    # the matches among the rows the page looked at, scaled to the scope
     assert 0 < estimated["total"] <= in_scope
     assert estimated["total"] >= len(estimated["data"]) + 1  # a full page: more
     assert estimated["last_page"] == -(-estimated["total"] // 5)
