@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import os
+import time
 from collections.abc import Callable
 
 from sqlalchemy import Engine, Index, create_engine, event, text
@@ -116,8 +117,14 @@ def rebuild(
     engine: Engine,
     batch_size: int = REBUILD_BATCH,
     progress: Callable[[int], None] | None = None,
+    phases: dict[str, float] | None = None,
 ) -> int:
-    """Rebuild every read-model table from the log; answers events replayed."""
+    """Rebuild every read-model table from the log; answers events replayed.
+
+    With `phases`, the seconds of each phase (replay, index, switch) go there.
+    """
+    timings = phases if phases is not None else {}
+    started = time.perf_counter()
     create_tables(engine)
     staging, staging_path = _staging_engine(engine)
     _create_staging(staging)
@@ -133,8 +140,13 @@ def rebuild(
     finally:
         if collecting:
             gc.enable()
+    timings["replay"] = time.perf_counter() - started
+    started = time.perf_counter()
     _finish_staging(staging)
     if staging_path is not None:
         staging.dispose()
+    timings["index and analyse"] = time.perf_counter() - started
+    started = time.perf_counter()
     _switch(engine, staging_path)
+    timings["switch"] = time.perf_counter() - started
     return replayed

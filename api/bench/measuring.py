@@ -98,6 +98,10 @@ class PortalClient:
         answer.raise_for_status()
         return [row["id"] for row in answer.json()["data"]]
 
+    def status(self) -> None:
+        """GET /api/system/status: the HTTP stack with no query behind it."""
+        self.http.get("/api/system/status").raise_for_status()
+
     def preset_counts(self) -> list[dict[str, Any]]:
         """presets-result-count for the ticket list."""
         answer = self.http.get("/api/presets-result-count/tickets")

@@ -86,7 +86,9 @@ def _run(url: str, options: BenchOptions) -> Outcome:
             figures, context, tenants = _write_side(app, engine, settings, options)
         finally:
             app.close()
-        figures.update(_read_side(url, engine, tenants, options))
+        read_figures, floor_ms = _read_side(url, engine, tenants, options)
+        figures.update(read_figures)
+        context["HTTP floor (GET /api/system/status, p50)"] = f"{floor_ms:.2f} ms"
         engine.dispose()
     return Outcome(figures, context)
 
@@ -130,9 +132,10 @@ def _write_side(
 
     events = app.position()
     log(f"rebuilding the read model from {events:,} events")
+    phases: dict[str, float] = {}
     started = time.perf_counter()
     with progress_bar(events, "events", "rebuilding") as advance:
-        replayed = rebuild(app, engine, progress=advance)
+        replayed = rebuild(app, engine, progress=advance, phases=phases)
     rebuild_seconds = time.perf_counter() - started
     analyze_seconds = analyze(engine)
     figures = {
@@ -146,7 +149,9 @@ def _write_side(
         "tickets (all tenants)": f"{total + extra:,}",
         "events": f"{events:,}",
         "seeding": f"{seeded:,} events in {seed_seconds:.1f} s",
-        "rebuild": f"{replayed:,} events in {rebuild_seconds:.1f} s",
+        "rebuild": f"{replayed:,} events in {rebuild_seconds:.1f} s ("
+        + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in phases.items())
+        + ")",
         "ANALYZE after the rebuild": f"{analyze_seconds:.1f} s",
         "append rate, ours / raw save": f"{ours:,.0f} / {raw:,.0f} events/s",
         "requests per figure": options.requests,
@@ -169,7 +174,8 @@ def analyze(engine: Engine) -> float:
 
 def _read_side(
     url: str, engine: Engine, tenants: list[seeding.Tenant], options: BenchOptions
-) -> dict[str, float]:
+) -> tuple[dict[str, float], float]:
+    """The HTTP figures, and the p50 of a request that runs no query at all."""
     big, small = tenants[0], tenants[-1]
     count = options.requests
     raw = RawSql(engine)
@@ -205,6 +211,7 @@ def _read_side(
         commands = samples(
             lambda i: ours_big.reply(ticket_ids[i], f"<p>Bench reply {i}</p>"), count
         )
+        floor = samples(lambda i: ours_big.status(), count)
         rss = server.peak_rss_mb()
     list_p50, raw_p50 = percentile(list_big, 0.5), percentile(list_raw, 0.5)
     presets_p50, naive_p50 = percentile(presets_big, 0.5), percentile(naive, 0.5)
@@ -221,7 +228,7 @@ def _read_side(
         "presets_growth": presets_p50 / max(percentile(presets_small, 0.5), 1e-9),
         "command_p95_ms": percentile(commands, 0.95),
         "rss_mb": rss,
-    }
+    }, percentile(floor, 0.5)
 
 
 @contextmanager
