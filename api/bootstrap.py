@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, exc
 
 from api.recorder import TOPIC as RECORDER_TOPIC
 from api.settings import Settings
 from domain.application import Ledgerdesk
+
+# A pooled connection idle longer than this is pinged before it is handed out.
+IDLE_PING_SECONDS = 5.0
 
 
 def is_sqlite(url: str) -> bool:
@@ -73,4 +77,33 @@ def build_engine(settings: Settings) -> Engine:
         return engine
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    engine = create_engine(url, pool_size=10, max_overflow=10)
+    ping_when_idle(engine)
+    return engine
+
+
+def ping_when_idle(engine: Engine, idle: float | None = None) -> None:
+    """Check a pooled connection before use only when it sat idle a while.
+
+    `pool_pre_ping` costs every request a round trip; a connection handed back
+    moments ago is alive, and one that sat idle (across a database restart, say)
+    is pinged and, if dead, replaced before the request sees it.
+    """
+    idle = IDLE_PING_SECONDS if idle is None else idle
+
+    @event.listens_for(engine, "checkin")
+    def _checked_in(_dbapi, record):  # type: ignore[no-untyped-def]
+        record.info["checked_in"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checked_out(dbapi, record, _proxy):  # type: ignore[no-untyped-def]
+        since = record.info.get("checked_in")
+        if since is None or time.monotonic() - since < idle:
+            return
+        try:
+            cursor = dbapi.cursor()
+            cursor.execute("SELECT 1")
+            cursor.close()
+            dbapi.rollback()
+        except Exception as error:  # the pool discards it and connects anew
+            raise exc.DisconnectionError(str(error)) from error

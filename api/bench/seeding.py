@@ -22,9 +22,8 @@ from domain.tickets import Ticket
 
 BATCH = 500
 COMPANY_SHARES = (0.5, 0.3, 0.2)  # the first company is the largest
-# Every quote and invoice takes a number from a tenant sequence that the domain
-# replays from its first event (no snapshots yet), so their cost grows with
-# their count; one per thousand tickets keeps a 1,000,000 run within the hour.
+# Quotes, invoices and contracts in proportion to the tickets, as a provider
+# has them: one quote and one invoice per thousand tickets, a contract per two.
 QUOTE_EVERY = 1000
 INVOICE_EVERY = 1000
 CONTRACT_EVERY = 2000
