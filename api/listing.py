@@ -59,13 +59,21 @@ def list_page(
     that share of matches scaled to the scope, an estimate (a shorter scope is
     counted). Counting every match would read every row of the scope, and so
     grow with the tenant.
+
+    SQLite computes a window function over every row of its input before the
+    LIMIT applies, so there the page is fetched plain and a search's total is
+    estimated from a sample of the scope (`list_total`), a second statement of
+    bounded cost; PostgreSQL streams row_number() along the index and stops.
     """
     per_page = query.per_page
     offset = (page - 1) * per_page
-    statement = _page_statement(resource, user, query)
+    ranked = connection.dialect.name != "sqlite"
+    statement = _page_statement(resource, user, query, ranked)
     rows = list(connection.execute(statement.limit(per_page).offset(offset)))
-    total = _total(query, rows, offset, per_page)
-    if (not rows and offset) or (total.estimated and rows[0].in_scope <= SAMPLE):
+    total = _total(query, rows, offset, per_page, ranked)
+    if (not rows and offset) or (
+        total.estimated and (not ranked or rows[0].in_scope <= SAMPLE)
+    ):
         # past the end the rows cannot tell the total; a short list is counted
         total = list_total(connection, resource.name, user, query)
     lookups = Lookups(connection, user.tenant_id, cache)
@@ -86,12 +94,15 @@ def list_page(
     }
 
 
-def _page_statement(resource: Resource, user: User, query: Query) -> Select[Any]:
-    """The sorted rows, each with in_scope (and, searching, scanned) beside it."""
+def _page_statement(
+    resource: Resource, user: User, query: Query, streams_windows: bool
+) -> Select[Any]:
+    """The sorted rows, each with in_scope (and, searching where the database
+    streams window functions, scanned)."""
     compiler = Compiler(resource, user.scope())
     scope = dataclasses.replace(query, search=None)
     in_scope = count_statement(resource.name, user, scope).scalar_subquery()
-    if not query.search:
+    if not query.search or not streams_windows:
         return compiler.rows(query).add_columns(in_scope.label("in_scope"))
     ranked = (
         select(
@@ -110,13 +121,17 @@ def _page_statement(resource: Resource, user: User, query: Query) -> Select[Any]
     )
 
 
-def _total(query: Query, rows: list[Any], offset: int, per_page: int) -> Total:
+def _total(
+    query: Query, rows: list[Any], offset: int, per_page: int, ranked: bool
+) -> Total:
     if not rows:
         return Total(0)
     in_scope = int(rows[0].in_scope)
     if not query.search:
         return Total(in_scope)
     found = offset + len(rows)
+    if not ranked:  # a short page ends the list; a full one needs list_total
+        return Total(found, estimated=len(rows) == per_page)
     scanned = int(rows[-1].scanned)
     if len(rows) < per_page or scanned >= in_scope:  # the scope ran out: exact
         return Total(found)
