@@ -63,10 +63,13 @@ class DealUseCases(CommerceUseCases):
         kind: str,
         record_id: str,
         changes: dict[str, Any],
+        expected_version: int | None = None,
     ) -> None:
-        """Change the fields of a deal, project or used product."""
+        """Change the fields of a deal, project or used product; a change made on
+        an older version than the stored one is refused (ConcurrentChange)."""
         self._check_links(tenant_id, changes)
         record = self.engagement(tenant_id, kind, record_id)
+        self.expect_version(record, expected_version)
         record.change(actor, changes)
         self.commit(record)
 

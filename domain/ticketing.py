@@ -7,6 +7,7 @@ from typing import Any
 from uuid import uuid4
 
 from domain.assets import Asset
+from domain.base import LedgerAggregate
 from domain.contracts import Contract
 from domain.directory import DirectoryUseCases
 from domain.errors import InvalidValue, NotFound
@@ -148,7 +149,7 @@ class TicketingUseCases(DirectoryUseCases):
             )
         self.commit(ticket)
 
-    def expect_version(self, aggregate: Ticket | Asset, expected: int | None) -> None:
+    def expect_version(self, aggregate: LedgerAggregate, expected: int | None) -> None:
         """Refuse a change made on top of an older version than the current one."""
         from domain.errors import ConcurrentChange
 

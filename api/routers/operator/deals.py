@@ -35,6 +35,9 @@ class EngagementIn(BaseModel):
     price: float | str | None = None
     type: int | None = None
     invoice_moment: int | None = None
+    version: int | None = Field(
+        None, description="the version the change was made on; a stale one is 409"
+    )
 
 
 class Ids(BaseModel):
@@ -88,6 +91,7 @@ def engagement_router(
     ) -> dict[str, Any]:
         """Create a record with at least a description."""
         sent = body.model_dump(exclude_none=True)
+        sent.pop("version", None)
         checked(svc, user, sent)
         record_id = svc.domain.create_engagement(user.tenant_id, user.id, route, sent)
         svc.settle()
@@ -107,11 +111,14 @@ def engagement_router(
         svc: ServicesDep,
         user: User = staff(f"{route}.update"),
     ) -> dict[str, Any]:
-        """Change the fields sent."""
+        """Change the fields sent; a stale `version` is refused with 409."""
         one(svc.engine, table, user.tenant_id, record_id)
         sent = body.model_dump(exclude_unset=True)
+        version = sent.pop("version", None)
         checked(svc, user, sent)
-        svc.domain.change_engagement(user.tenant_id, user.id, route, record_id, sent)
+        svc.domain.change_engagement(
+            user.tenant_id, user.id, route, record_id, sent, expected_version=version
+        )
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
 

@@ -66,6 +66,29 @@ def test_deal_and_project_create_show_list_update_delete(
     assert desk.delete(f"/api/projects/{project['id']}", second).status_code == 404
 
 
+@pytest.mark.parametrize("route", ["deals", "projects", "used-products"])
+def test_a_change_on_a_stale_version_is_refused_and_loses_nothing(
+    desk: Desk, second: dict[str, str], route: str
+) -> None:
+    company = _company(desk, second)
+    body: dict[str, Any] = {"description": "First", "company_id": company["id"]}
+    if route == "used-products":
+        body |= {"quantity": 1, "price": 10, "type": 1, "invoice_moment": 1}
+    record = desk.post(f"/api/{route}", second, json=body).json()
+    path = f"/api/{route}/{record['id']}"
+    mine = desk.put(
+        path, second, json={"description": "Mine", "version": record["version"]}
+    )
+    assert mine.status_code == 200, mine.text
+
+    theirs = desk.put(
+        path, second, json={"description": "Theirs", "version": record["version"]}
+    )
+    assert theirs.status_code == 409
+    assert "changed by someone else" in theirs.json()["message"]
+    assert desk.get(path, second).json()["description"] == "Mine"
+
+
 @pytest.mark.parametrize(
     ("route", "body", "field"),
     [
