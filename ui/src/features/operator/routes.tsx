@@ -15,6 +15,7 @@ import { TicketGroupDetailPage, TicketGroupsPage } from './components/pages/tick
 import { OpenTimePage } from './components/pages/open-time-page';
 import { DealsPage, ProjectsPage, UsedProductsPage } from './components/pages/deal-pages';
 import { NotificationsPage } from './components/pages/notifications-page';
+import { RECORD_KINDS, RecordCreatePage, RecordDetailPage } from './components/pages/record-form';
 import { OPERATOR_BASE } from './utils/routes';
 import type { OperatorKey } from './i18n';
 
@@ -23,9 +24,6 @@ const page = (path: string, name: string, element: React.ReactNode): RouteObject
 
 const generic: [string, string, string, OperatorKey][] = [
   ['assets/:id', 'assets.show', 'assets', 'Asset'],
-  ['deals/:id', 'deals.show', 'deals', 'Deal'],
-  ['projects/:id', 'project.show', 'projects', 'Project'],
-  ['used-products/:id', 'used-products.show', 'used-products', 'Used product'],
   ['slas/:id', 'slas.show', 'slas', 'SLA'],
   ['subscriptions/:id', 'subscriptions.show', 'subscriptions', 'Subscription'],
   ['operators/:id', 'operators.show', 'operators', 'Operator'],
@@ -53,11 +51,18 @@ export const operatorRoutes: RouteObject[] = [
       page('companies', 'companies.index', <CompaniesPage />),
       page('companies/:id', 'companies.show', <CompanyDetailPage />),
       page('ticket-groups', 'ticket-groups.index', <TicketGroupsPage />),
+      page('ticket-groups/create', 'ticket-groups.store', <RecordCreatePage kind={RECORD_KINDS['ticket-groups']} />),
       page('ticket-groups/:id', 'ticket-groups.show', <TicketGroupDetailPage />),
       page('time', 'time-registrations.index', <OpenTimePage />),
       page('deals', 'deals.index', <DealsPage />),
+      page('deals/create', 'deals.store', <RecordCreatePage key="deals" kind={RECORD_KINDS.deals} />),
+      page('deals/:id', 'deals.show', <RecordDetailPage key="deals" kind={RECORD_KINDS.deals} />),
       page('projects', 'projects.index', <ProjectsPage />),
+      page('projects/create', 'projects.store', <RecordCreatePage key="projects" kind={RECORD_KINDS.projects} />),
+      page('projects/:id', 'project.show', <RecordDetailPage key="projects" kind={RECORD_KINDS.projects} />),
       page('used-products', 'used-products.index', <UsedProductsPage />),
+      page('used-products/create', 'used-products.store', <RecordCreatePage key="used-products" kind={RECORD_KINDS['used-products']} />),
+      page('used-products/:id', 'used-products.show', <RecordDetailPage key="used-products" kind={RECORD_KINDS['used-products']} />),
       page('mentions', 'messages.index', <NotificationsPage />),
       page('settings', 'settings.index', <SettingsIndexPage />),
       page('settings/:list', 'settings.show', <SettingListPage />),

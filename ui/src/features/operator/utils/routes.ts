@@ -20,6 +20,10 @@ export const NAMED_ROUTES: Record<string, string> = {
   'tickets.create': '/tickets/create',
   'quotes.create': '/quotes/create',
   'ticket-groups.index': '/ticket-groups',
+  'ticket-groups.create': '/ticket-groups/create',
+  'deals.create': '/deals/create',
+  'projects.create': '/projects/create',
+  'used-products.create': '/used-products/create',
 };
 
 /** The path of a named route; an unknown '{prefix}.show' falls back to /{prefix}/{id}. */

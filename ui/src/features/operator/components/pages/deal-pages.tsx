@@ -6,7 +6,8 @@ import { ArchivedName, Badge, ClientName, Truncated } from '../display/badges';
 import { RouteLink } from '../display/route-link';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
-import { useT, type OperatorKey } from '../../i18n';
+import { useT } from '../../i18n';
+import { INVOICE_MOMENTS, NewRecordLink, RECORD_KINDS, USED_PRODUCT_TYPES } from './record-form';
 
 type Engagement = { id: Id; description: string; company?: Named | null };
 export type Deal = Engagement & { client?: { id: Id; full_name: string } | null };
@@ -21,9 +22,6 @@ export type UsedProduct = Engagement & {
   ticket_id?: Id | null;
 };
 
-/** SPEC §4: used-product types and invoice moments, from their numbers. */
-export const USED_PRODUCT_TYPES: Record<number, OperatorKey> = { 1: 'Product', 2: 'Fixed price', 3: 'Calculation' };
-export const INVOICE_MOMENTS: Record<number, OperatorKey> = { 1: 'Quote accepted', 2: 'Start of phase', 3: 'End of phase' };
 
 const company: OperatorColumn<Engagement> = {
   id: 'company',
@@ -48,7 +46,12 @@ export function DealsPage() {
     company,
     { id: 'client', label: 'Client', cell: (d) => <ClientName name={d.client?.full_name} /> },
   ];
-  return <OperatorList<Deal> route="deals" title={t('Deals')} columns={columns} order={['description', 'asc']} />;
+  return (
+    <>
+      <NewRecordLink kind={RECORD_KINDS.deals} />
+      <OperatorList<Deal> route="deals" title={t('Deals')} columns={columns} order={['description', 'asc']} />
+    </>
+  );
 }
 
 export function ProjectsPage() {
@@ -58,7 +61,12 @@ export function ProjectsPage() {
     company,
     { id: 'deal', label: 'Deal', cell: (p) => (p.deal_id ? <RouteLink name="deals.show" id={p.deal_id}>{t('Deal')}</RouteLink> : null) },
   ];
-  return <OperatorList<Project> route="projects" title={t('Projects')} columns={columns} order={['description', 'asc']} />;
+  return (
+    <>
+      <NewRecordLink kind={RECORD_KINDS.projects} />
+      <OperatorList<Project> route="projects" title={t('Projects')} columns={columns} order={['description', 'asc']} />
+    </>
+  );
 }
 
 export function UsedProductsPage() {
@@ -72,7 +80,9 @@ export function UsedProductsPage() {
     { id: 'total', label: 'Total', cell: (u) => formatEuro(u.total) },
   ];
   return (
-    <OperatorList<UsedProduct>
+    <>
+      <NewRecordLink kind={RECORD_KINDS['used-products']} />
+      <OperatorList<UsedProduct>
       route="used-products"
       title={t('Used products')}
       columns={columns}
@@ -96,5 +106,6 @@ export function UsedProductsPage() {
         </button>
       )}
     />
+    </>
   );
 }

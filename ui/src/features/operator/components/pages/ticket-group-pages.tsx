@@ -9,13 +9,16 @@ import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList } from '../operator-list';
 import { useT } from '../../i18n';
+import { NewRecordLink, RECORD_KINDS, RecordActions } from './record-form';
 
 export type TicketGroup = { id: Id; name: string; archived_at?: string | null; company?: { id: Id; name: string; archived_at?: string | null } | null };
 
 export function TicketGroupsPage() {
   const t = useT();
   return (
-    <OperatorList<TicketGroup>
+    <>
+      <NewRecordLink kind={RECORD_KINDS['ticket-groups']} />
+      <OperatorList<TicketGroup>
       route="ticket-groups"
       title={t('Ticket groups')}
       order={['name', 'asc']}
@@ -32,6 +35,7 @@ export function TicketGroupsPage() {
         { id: 'company', label: 'Company', cell: (g) => (g.company ? <ArchivedName record={g.company} /> : null) },
       ]}
     />
+    </>
   );
 }
 
@@ -93,6 +97,7 @@ export function TicketGroupDetailPage() {
             </div>
           </dl>
           <ArchiveToggle group={record} reload={reload} />
+          <RecordActions kind={RECORD_KINDS['ticket-groups']} record={record} reload={reload} />
         </>
       )}
     </DetailScreen>

@@ -318,9 +318,9 @@ describe('settings and other routes', () => {
   });
 
   it('shows a named route without its own page through the generic detail screen', async () => {
-    server.use(http.get('*/api/deals/:id', () => HttpResponse.json({ id: 'd-1', description: 'Laptops for sales', value: 4800 })));
-    renderOperator('/operator/deals/d-1');
-    expect(await screen.findByRole('heading', { name: 'Laptops for sales Deal' })).toBeInTheDocument();
-    expect(screen.getByText('4800')).toBeInTheDocument();
+    server.use(http.get('*/api/slas/:id', () => HttpResponse.json({ id: 's-1', name: 'Gold', response_minutes: 240 })));
+    renderOperator('/operator/slas/s-1');
+    expect(await screen.findByRole('heading', { name: 'Gold SLA' })).toBeInTheDocument();
+    expect(screen.getByText('240')).toBeInTheDocument();
   });
 });
