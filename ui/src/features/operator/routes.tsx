@@ -59,7 +59,8 @@ export const operatorRoutes: RouteObject[] = [
       page('deals/:id', 'deals.show', <RecordDetailPage key="deals" kind={RECORD_KINDS.deals} />),
       page('projects', 'projects.index', <ProjectsPage />),
       page('projects/create', 'projects.store', <RecordCreatePage key="projects" kind={RECORD_KINDS.projects} />),
-      page('projects/:id', 'project.show', <RecordDetailPage key="projects" kind={RECORD_KINDS.projects} />),
+      // Links name it project.show (SPEC §2.1); the guard checks the permission projects.show.
+      page('projects/:id', 'projects.show', <RecordDetailPage key="projects" kind={RECORD_KINDS.projects} />),
       page('used-products', 'used-products.index', <UsedProductsPage />),
       page('used-products/create', 'used-products.store', <RecordCreatePage key="used-products" kind={RECORD_KINDS['used-products']} />),
       page('used-products/:id', 'used-products.show', <RecordDetailPage key="used-products" kind={RECORD_KINDS['used-products']} />),
