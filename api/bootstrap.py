@@ -82,14 +82,13 @@ def build_engine(settings: Settings) -> Engine:
     return engine
 
 
-def ping_when_idle(engine: Engine, idle: float | None = None) -> None:
+def ping_when_idle(engine: Engine) -> None:
     """Check a pooled connection before use only when it sat idle a while.
 
     `pool_pre_ping` costs every request a round trip; a connection handed back
     moments ago is alive, and one that sat idle (across a database restart, say)
     is pinged and, if dead, replaced before the request sees it.
     """
-    idle = IDLE_PING_SECONDS if idle is None else idle
 
     @event.listens_for(engine, "checkin")
     def _checked_in(_dbapi, record):  # type: ignore[no-untyped-def]
@@ -98,7 +97,7 @@ def ping_when_idle(engine: Engine, idle: float | None = None) -> None:
     @event.listens_for(engine, "checkout")
     def _checked_out(dbapi, record, _proxy):  # type: ignore[no-untyped-def]
         since = record.info.get("checked_in")
-        if since is None or time.monotonic() - since < idle:
+        if since is None or time.monotonic() - since < IDLE_PING_SECONDS:
             return
         try:
             cursor = dbapi.cursor()

@@ -67,12 +67,12 @@ def list_page(
     """
     per_page = query.per_page
     offset = (page - 1) * per_page
-    ranked = connection.dialect.name != "sqlite"
-    statement = _page_statement(resource, user, query, ranked)
+    streams_windows = connection.dialect.name != "sqlite"
+    statement = _page_statement(resource, user, query, streams_windows)
     rows = list(connection.execute(statement.limit(per_page).offset(offset)))
-    total = _total(query, rows, offset, per_page, ranked)
+    total = _total(query, rows, offset, per_page, streams_windows)
     if (not rows and offset) or (
-        total.estimated and (not ranked or rows[0].in_scope <= SAMPLE)
+        total.estimated and (not streams_windows or rows[0].in_scope <= SAMPLE)
     ):
         # past the end the rows cannot tell the total; a short list is counted
         total = list_total(connection, resource.name, user, query)
@@ -122,7 +122,7 @@ def _page_statement(
 
 
 def _total(
-    query: Query, rows: list[Any], offset: int, per_page: int, ranked: bool
+    query: Query, rows: list[Any], offset: int, per_page: int, streams_windows: bool
 ) -> Total:
     if not rows:
         return Total(0)
@@ -130,7 +130,7 @@ def _total(
     if not query.search:
         return Total(in_scope)
     found = offset + len(rows)
-    if not ranked:  # a short page ends the list; a full one needs list_total
+    if not streams_windows:  # a short page ends the list; a full one needs list_total
         return Total(found, estimated=len(rows) == per_page)
     scanned = int(rows[-1].scanned)
     if len(rows) < per_page or scanned >= in_scope:  # the scope ran out: exact

@@ -51,7 +51,7 @@ export const operatorRoutes: RouteObject[] = [
       page('companies', 'companies.index', <CompaniesPage />),
       page('companies/:id', 'companies.show', <CompanyDetailPage />),
       page('ticket-groups', 'ticket-groups.index', <TicketGroupsPage />),
-      page('ticket-groups/create', 'ticket-groups.store', <RecordCreatePage kind={RECORD_KINDS['ticket-groups']} />),
+      page('ticket-groups/create', 'ticket-groups.store', <RecordCreatePage key="ticket-groups" kind={RECORD_KINDS['ticket-groups']} />),
       page('ticket-groups/:id', 'ticket-groups.show', <TicketGroupDetailPage />),
       page('time', 'time-registrations.index', <OpenTimePage />),
       page('deals', 'deals.index', <DealsPage />),

@@ -22,7 +22,6 @@ export type UsedProduct = Engagement & {
   ticket_id?: Id | null;
 };
 
-
 const company: OperatorColumn<Engagement> = {
   id: 'company',
   label: 'Company',
@@ -83,29 +82,29 @@ export function UsedProductsPage() {
     <>
       <NewRecordLink kind={RECORD_KINDS['used-products']} />
       <OperatorList<UsedProduct>
-      route="used-products"
-      title={t('Used products')}
-      columns={columns}
-      order={['description', 'asc']}
-      selectable
-      actions={(selected, done) => (
-        <button
-          type="button"
-          disabled={selected.length === 0}
-          onClick={async () => {
-            try {
-              await invoiceUsedProducts(selected);
-              toast.success(t('Line added to draft invoice.'));
-              done();
-            } catch {
-              // The API client already showed the server's message.
-            }
-          }}
-        >
-          {t('Put on draft invoice')}
-        </button>
-      )}
-    />
+        route="used-products"
+        title={t('Used products')}
+        columns={columns}
+        order={['description', 'asc']}
+        selectable
+        actions={(selected, done) => (
+          <button
+            type="button"
+            disabled={selected.length === 0}
+            onClick={async () => {
+              try {
+                await invoiceUsedProducts(selected);
+                toast.success(t('Line added to draft invoice.'));
+                done();
+              } catch {
+                // The API client already showed the server's message.
+              }
+            }}
+          >
+            {t('Put on draft invoice')}
+          </button>
+        )}
+      />
     </>
   );
 }

@@ -19,22 +19,22 @@ export function TicketGroupsPage() {
     <>
       <NewRecordLink kind={RECORD_KINDS['ticket-groups']} />
       <OperatorList<TicketGroup>
-      route="ticket-groups"
-      title={t('Ticket groups')}
-      order={['name', 'asc']}
-      columns={[
-        {
-          id: 'name',
-          label: 'Name',
-          cell: (g) => (
-            <RouteLink name="ticket-groups.show" id={g.id}>
-              <ArchivedName record={g} />
-            </RouteLink>
-          ),
-        },
-        { id: 'company', label: 'Company', cell: (g) => (g.company ? <ArchivedName record={g.company} /> : null) },
-      ]}
-    />
+        route="ticket-groups"
+        title={t('Ticket groups')}
+        order={['name', 'asc']}
+        columns={[
+          {
+            id: 'name',
+            label: 'Name',
+            cell: (g) => (
+              <RouteLink name="ticket-groups.show" id={g.id}>
+                <ArchivedName record={g} />
+              </RouteLink>
+            ),
+          },
+          { id: 'company', label: 'Company', cell: (g) => (g.company ? <ArchivedName record={g.company} /> : null) },
+        ]}
+      />
     </>
   );
 }
