@@ -8,10 +8,20 @@ import threading
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 from uuid import uuid4
 
 SENDER = os.environ.get("LEDGERDESK_MAIL_FROM", "no-reply@ledgerdesk.local")
+
+
+def public_url(template: str, subdomain: str, configs: dict[str, Any]) -> str:
+    """A tenant's base URL for links in mail: its config, else the setting's template.
+
+    Never the request's Host header, which anyone can set.
+    """
+    own = configs.get("portal.public_url")
+    base = str(own) if isinstance(own, str) and own.strip() else template
+    return base.replace("{tenant}", subdomain).rstrip("/")
 
 
 class Mailer(Protocol):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from api import errors
 from api.auth.sessions import Sessions
@@ -16,7 +17,7 @@ from api.routers import ROUTERS
 from api.routers.operator import OPERATOR_ROUTERS
 from api.services import Services
 from api.settings import Settings
-from api.sso import provider_from_env
+from api.sso import provider_from_settings
 from api.ui import mount_ui
 from projections.follower import Follower
 from projections.schema import create_tables
@@ -44,7 +45,7 @@ def build_services(settings: Settings) -> Services:
         sessions=Sessions(engine, changed=cache.clear),
         throttle=Throttle(engine),
         mailer=mailer_from_env(),
-        sso=provider_from_env(),
+        sso=provider_from_settings(settings),
         cache=cache,
     )
 
@@ -53,12 +54,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The application with its services on app.state.services."""
     settings = settings or Settings()
     svc = build_services(settings)
+    docs = settings.api_docs or not settings.is_production
     app = FastAPI(
         title="Ledgerdesk portal API",
         version="1.0.0",
-        openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
-        redoc_url=None,
+        # The API's map is for development, or production when asked for.
+        openapi_url="/api/openapi.json" if docs else None,
+        docs_url="/api/docs" if docs else None,
+        redoc_url="/api/redoc" if docs else None,
         generate_unique_id_function=operation_id,
     )
     app.state.services = svc
@@ -67,6 +70,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.follower = svc.follower
     errors.install(app)
     app.add_middleware(RefuseNul)
+    # X-Forwarded-For counts only from LEDGERDESK_TRUSTED_PROXIES (default none),
+    # so the throttle's address cannot be chosen by the caller.
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.proxies)
     for router in [*ROUTERS, *OPERATOR_ROUTERS]:
         app.include_router(router, prefix="/api")
     mount_ui(app)

@@ -44,7 +44,10 @@ def _sign(secret: str, claims: dict[str, Any], lifetime: timedelta) -> str:
 def read_token(secret: str, token: str, kind: str) -> dict[str, Any] | None:
     """The claims of a valid, unexpired token of that kind, else None."""
     try:
-        claims = jwt.decode(token, secret, algorithms=[ALGORITHM])
+        # A token without an expiry would work for ever: refuse it.
+        claims = jwt.decode(
+            token, secret, algorithms=[ALGORITHM], options={"require": ["exp"]}
+        )
     except jwt.PyJWTError:
         return None
     return claims if claims.get("typ") == kind else None

@@ -6,6 +6,7 @@ from pydantic import model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_SECRET = "change-me-ledgerdesk-development-secret"
+MIN_SECRET_BYTES = 32
 
 
 class Settings(BaseSettings):
@@ -23,6 +24,21 @@ class Settings(BaseSettings):
     poll_interval: float = 0.2
     upload_dir: str = "var/uploads"
     export_dir: str = "var/exports"
+    # Links in mail: the tenant's base URL; {tenant} becomes its subdomain.
+    public_url: str = "http://{tenant}.localhost:8000"
+    # Addresses (or networks) of proxies whose X-Forwarded-For is believed.
+    trusted_proxies: str = ""
+    # Serve /api/docs, /api/redoc and the OpenAPI JSON in production too.
+    api_docs: bool = False
+    # Single sign-on: "entra" (Microsoft Entra ID, OIDC), "fake" (development) or off.
+    sso: str = ""
+    sso_fake_codes: str = ""
+    entra_authority: str = "https://login.microsoftonline.com/organizations/v2.0"
+    entra_client_id: str = ""
+    entra_client_secret: str = ""
+    # Entra tenant ids (tid) allowed to sign in; empty: any, unless a tenant's
+    # config auth.entra_tenant_ids narrows it.
+    entra_tenant_ids: str = ""
 
     @property
     def is_production(self) -> bool:
@@ -35,4 +51,21 @@ class Settings(BaseSettings):
             raise ValueError(
                 "LEDGERDESK_SECRET_KEY is left at its default: set one in production."
             )
+        if self.is_production and len(self.secret_key.encode()) < MIN_SECRET_BYTES:
+            raise ValueError(
+                f"LEDGERDESK_SECRET_KEY must be at least {MIN_SECRET_BYTES} bytes "
+                "in production."
+            )
         return self
+
+    @model_validator(mode="after")
+    def refuse_fake_sign_on_in_production(self) -> Settings:
+        """The fake sign-on provider signs anyone in: never in production."""
+        if self.is_production and self.sso.strip().lower() == "fake":
+            raise ValueError("LEDGERDESK_SSO=fake is refused in production.")
+        return self
+
+    @property
+    def proxies(self) -> list[str]:
+        """The trusted proxy addresses or networks, from LEDGERDESK_TRUSTED_PROXIES."""
+        return [p.strip() for p in self.trusted_proxies.split(",") if p.strip()]

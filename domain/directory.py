@@ -105,6 +105,14 @@ class DirectoryUseCases(Store):
         user.change_password(actor, password_hash)
         self.commit(user)
 
+    def link_identity(
+        self, tenant_id: str, actor: str, uid: str, issuer: str, tid: str, oid: str
+    ) -> None:
+        """Link a user to an external sign-in identity (issuer, tid, oid) once."""
+        user = self.user(tenant_id, uid)
+        user.link_identity(actor, issuer, tid, oid)
+        self.commit(user)
+
     def save_user_configs(
         self, tenant_id: str, actor: str, uid: str, configs: dict[str, str]
     ) -> None:

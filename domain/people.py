@@ -9,7 +9,7 @@ from uuid import UUID
 from eventsourcing.domain import event
 
 from domain.base import LedgerAggregate, require_text, stable_id
-from domain.errors import InvalidValue
+from domain.errors import AlreadyExists, InvalidValue
 
 CLIENT, FIRST_LINE, SECOND_LINE = 0, 1, 2
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -159,6 +159,23 @@ class User(LedgerAggregate):
     @event("ConfigsSaved")
     def _configs_saved(self, actor: str, configs: dict[str, str]) -> None:
         self.configs.update(configs)
+
+    def link_identity(self, actor: str, issuer: str, tid: str, oid: str) -> None:
+        """Link an external sign-in identity (issuer, tenant id, object id) once."""
+        issuer = require_text(issuer, "issuer", 300)
+        tid, oid = require_text(tid, "tid", 100), require_text(oid, "oid", 100)
+        current = getattr(self, "identity", None)
+        if current == {"issuer": issuer, "tid": tid, "oid": oid}:
+            return
+        if current is not None:
+            raise AlreadyExists(
+                "This user is already linked to another sign-in account.", "oid"
+            )
+        self._identity_linked(actor=actor, issuer=issuer, tid=tid, oid=oid)
+
+    @event("IdentityLinked")
+    def _identity_linked(self, actor: str, issuer: str, tid: str, oid: str) -> None:
+        self.identity = {"issuer": issuer, "tid": tid, "oid": oid}
 
     def deactivate(self, actor: str) -> None:
         """Stop the user from signing in."""

@@ -72,3 +72,17 @@ attachments = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_api_attachments_tenant", "tenant_id", "id"),
 )
+
+sso_flows = Table(
+    "api_sso_flows",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("tenant_id", String(ID), nullable=False),
+    Column("kind", String(10), nullable=False),
+    Column("nonce", String(100)),
+    Column("verifier", String(200)),
+    Column("user_id", String(ID)),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+"""Single sign-on steps by SHA-256: a started sign-in (state, nonce, PKCE
+verifier) and the one-time code the portal trades for tokens; each used once."""

@@ -92,8 +92,13 @@ users = Table(
     Column("language", String(2), nullable=False),
     Column("active", Boolean, nullable=False),
     Column("configs", JSON, nullable=False),
+    # The external sign-in identity linked once (issuer, Entra tid and oid).
+    Column("identity_issuer", String(300)),
+    Column("identity_tid", String(100)),
+    Column("identity_oid", String(100)),
     *_stamps(),
     Index("ix_users_email", "tenant_id", "email", unique=True),
+    Index("ix_users_identity", "tenant_id", "identity_tid", "identity_oid"),
     Index("ix_users_company", "tenant_id", "company_id"),
 )
 

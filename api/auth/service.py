@@ -6,8 +6,10 @@ from typing import Any
 
 from sqlalchemy import select
 
+from api.auth import sign_on
 from api.deps import Tenant, User, load_user
 from api.errors import ApiError, invalid, unauthenticated
+from api.mail import public_url
 from api.security import (
     ACCESS_MINUTES,
     access_token,
@@ -80,14 +82,13 @@ def login(
 def login_with_code(
     svc: Services, tenant: Tenant, code: str
 ) -> tuple[User, dict[str, Any]]:
-    """Sign in with a single sign-on authorization code."""
+    """Sign in with the one-time code a finished single sign-on gave the browser."""
     if svc.sso is None:
         raise invalid("code", "Single sign-on is not configured.")
-    email = svc.sso.exchange(code)
-    row = _user_row(svc, tenant.id, email) if email else None
-    if row is None or not row.active:
+    user_id = sign_on.redeem(svc, tenant, code)
+    if user_id is None:
         raise invalid("code", "The sign-on code was not accepted.")
-    return _signed_in(svc, tenant, row.id)
+    return _signed_in(svc, tenant, user_id)
 
 
 def refresh(svc: Services, tenant: Tenant, token: str) -> dict[str, Any]:
@@ -104,13 +105,14 @@ def refresh(svc: Services, tenant: Tenant, token: str) -> dict[str, Any]:
     }
 
 
-def request_reset(svc: Services, tenant: Tenant, email: str, base_url: str) -> None:
+def request_reset(svc: Services, tenant: Tenant, email: str) -> None:
     """Mail a reset link when the address belongs to a user; silent otherwise."""
     row = _user_row(svc, tenant.id, email)
     if row is None or not row.active:
         return
     token = reset_token(svc.settings.secret_key, tenant.id, row.id, row.password_hash)
-    link = f"{base_url.rstrip('/')}/app/password/reset/{token}"
+    base = public_url(svc.settings.public_url, tenant.subdomain, tenant.configs)
+    link = f"{base}/app/password/reset/{token}"
     svc.mailer.send(
         row.email,
         f"{tenant.name} Portal: reset your password",

@@ -65,6 +65,7 @@ def run(arguments: argparse.Namespace) -> int:
         host=arguments.host,
         port=arguments.port,
         log_level="info",
-        proxy_headers=True,
+        # The app itself trusts forwarded headers from LEDGERDESK_TRUSTED_PROXIES only.
+        proxy_headers=False,
     )
     return 0

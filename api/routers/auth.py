@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, Field, model_validator
 
-from api.auth import service
+from api.auth import service, sign_on
 from api.deps import ServicesDep, TenantDep, bearer
 from api.errors import invalid
 from api.present.me import company_of, user_json
@@ -78,6 +79,44 @@ def login(
     return {"user": user_json(user, tenant, company), **tokens}
 
 
+@router.get("/sso/start", status_code=302, response_class=RedirectResponse)
+def sso_start(svc: ServicesDep, tenant: TenantDep) -> RedirectResponse:
+    """Go to Microsoft to sign in (code flow with state, nonce and PKCE)."""
+    url, state = sign_on.start(svc, tenant)
+    answer = RedirectResponse(url, status_code=302)
+    answer.set_cookie(
+        sign_on.COOKIE,
+        state,
+        max_age=int(sign_on.STATE_LIFETIME.total_seconds()),
+        path=sign_on.CALLBACK,
+        httponly=True,
+        samesite="lax",
+        secure=svc.settings.is_production,
+    )
+    return answer
+
+
+@router.get("/sso/callback", status_code=303, response_class=RedirectResponse)
+def sso_callback(
+    request: Request,
+    svc: ServicesDep,
+    tenant: TenantDep,
+    code: str | None = Query(None, max_length=4000),
+    state: str | None = Query(None, max_length=200),
+    error: str | None = Query(None, max_length=200),
+) -> RedirectResponse:
+    """Back from Microsoft: check everything, then hand the portal a one-time code."""
+    if error is not None or not code:
+        reason = error or "no code"
+        raise invalid("code", f"The Microsoft sign-in did not finish ({reason}).")
+    one_time = sign_on.finish(
+        svc, tenant, code, state or "", request.cookies.get(sign_on.COOKIE)
+    )
+    answer = RedirectResponse(f"/app/msgraph/code/{one_time}", status_code=303)
+    answer.delete_cookie(sign_on.COOKIE, path=sign_on.CALLBACK)
+    return answer
+
+
 @router.post("/refresh", response_model=Tokens)
 def refresh(body: RefreshIn, svc: ServicesDep, tenant: TenantDep) -> dict[str, Any]:
     """Trade a refresh token for a new pair; the old one stops working."""
@@ -94,11 +133,9 @@ def logout(
 
 
 @router.post("/password/email", response_model=Message)
-def password_email(
-    body: EmailIn, request: Request, svc: ServicesDep, tenant: TenantDep
-) -> Message:
+def password_email(body: EmailIn, svc: ServicesDep, tenant: TenantDep) -> Message:
     """Mail a reset link; the same answer whether or not the address exists."""
-    service.request_reset(svc, tenant, body.email, str(request.base_url))
+    service.request_reset(svc, tenant, body.email)
     return Message(message="If the address is known, a reset link is on its way.")
 
 

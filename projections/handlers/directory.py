@@ -96,6 +96,9 @@ def user_registered(a: Apply) -> None:
         language=e.language,
         active=True,
         configs={},
+        identity_issuer=None,
+        identity_tid=None,
+        identity_oid=None,
         **_stamps(a),
     )
 
@@ -355,6 +358,12 @@ HANDLERS: dict[str, Handler] = {
     ),
     "User.ConfigsSaved": user_configs_saved,
     "User.Deactivated": lambda a: a.update(t.users, active=False),
+    "User.IdentityLinked": lambda a: a.update(
+        t.users,
+        identity_issuer=a.event.issuer,
+        identity_tid=a.event.tid,
+        identity_oid=a.event.oid,
+    ),
     "Company.Registered": company_registered,
     "Company.MergedInto": company_merged,
     "Location.Registered": lambda a: _location_or_group(a, t.locations, "location"),

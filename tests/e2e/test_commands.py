@@ -63,7 +63,8 @@ def test_seed_twice_adds_no_second_tenant(environment, capsys):
 
 def test_seed_is_refused_in_production(monkeypatch, environment):
     monkeypatch.setenv("LEDGERDESK_ENVIRONMENT", "production")
-    monkeypatch.setenv("LEDGERDESK_SECRET_KEY", "a-real-secret-of-some-length")
+    secret = "a-real-secret-of-some-length-32-bytes-or-more"
+    monkeypatch.setenv("LEDGERDESK_SECRET_KEY", secret)
     assert main(["seed", "--tenant", "acme"]) == 2
 
 
