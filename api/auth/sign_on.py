@@ -122,14 +122,13 @@ def finish(
 def linked_user(svc: Services, tenant: Tenant, identity: Identity) -> str:
     """The user linked to (tid, oid); an invited address is linked the first time."""
     c = t.users.c
+    match = (c.identity_tid == identity.tid) & (c.identity_oid == identity.oid)
+    if identity.email:
+        match = or_(match, c.email == identity.email)
     with svc.engine.connect() as connection:
         rows = connection.execute(
             select(c.id, c.email, c.active, c.identity_tid, c.identity_oid).where(
-                c.tenant_id == tenant.id,
-                or_(
-                    (c.identity_tid == identity.tid) & (c.identity_oid == identity.oid),
-                    c.email == (identity.email or "\0"),
-                ),
+                c.tenant_id == tenant.id, match
             )
         ).all()
     for row in rows:
