@@ -104,3 +104,19 @@ def test_the_projector_thread_shows_what_another_process_wrote(server):
         time.sleep(0.2)
     assert answer is not None and answer.status_code == 200
     assert answer.json()["tenant"] == "other"
+
+
+def test_rotating_x_forwarded_for_does_not_get_past_the_throttle(server):
+    base, _ = server
+
+    def attempt(n: int, password: str) -> int:
+        answer = httpx.post(
+            f"{base}/api/auth/login",
+            timeout=10,
+            json={"username": "client@demo.test", "password": password},
+            headers={"X-Forwarded-For": f"198.51.100.{n}"},
+        )
+        return answer.status_code
+
+    assert [attempt(n, "wrong") for n in range(5)] == [422] * 5
+    assert attempt(99, "demo") == 429
