@@ -59,6 +59,13 @@ class Settings(BaseSettings):
         return self
 
     @model_validator(mode="after")
+    def require_an_absolute_public_url(self) -> Settings:
+        """Links in mail need a scheme and host, such as http://{tenant}.localhost."""
+        if "://" not in self.public_url:
+            raise ValueError("LEDGERDESK_PUBLIC_URL must be an absolute http(s) URL.")
+        return self
+
+    @model_validator(mode="after")
     def refuse_fake_sign_on_in_production(self) -> Settings:
         """The fake sign-on provider signs anyone in: never in production."""
         if self.is_production and self.sso.strip().lower() == "fake":
