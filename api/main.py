@@ -20,7 +20,7 @@ from api.settings import Settings
 from api.sso import provider_from_settings
 from api.ui import mount_ui
 from projections.follower import Follower
-from projections.schema import create_tables
+from projections.upgrade import prepare
 
 
 def operation_id(route: APIRoute) -> str:
@@ -33,7 +33,7 @@ def build_services(settings: Settings) -> Services:
     """Domain application, engine, tables and follower for one process."""
     domain = build_application(settings)
     engine = build_engine(settings)
-    create_tables(engine)
+    prepare(domain, engine)
     follower = Follower(domain, engine, batch_size=settings.projection_batch_size)
     cache = ReadCache(settings.read_cache_seconds)
     follower.listeners.append(cache.clear)

@@ -2,10 +2,11 @@
 
 The live tables keep answering while the new ones are built: on PostgreSQL in
 a schema of their own, on SQLite in a file of their own. The new tables are
-loaded without their secondary indexes, which are built afterwards in one
-sorted pass each (far cheaper than keeping them up to date row by row), and
-analysed (on PostgreSQL vacuumed too), so the planner knows them from the first
-query. The switch is one transaction.
+made from this release's definitions and loaded without their secondary
+indexes, which are built afterwards in one sorted pass each (far cheaper than
+keeping them up to date row by row), and analysed (on PostgreSQL vacuumed too),
+so the planner knows them from the first query. The switch is one transaction
+and records the read-model version, so a changed table is switched in whole.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ import time
 from collections.abc import Callable
 
 from sqlalchemy import Engine, Index, create_engine, event, text
+from sqlalchemy.schema import CreateTable
 
 from domain.application import Ledgerdesk
 from projections import tables as t
 from projections.follower import Follower
-from projections.schema import create_tables
+from projections.schema import create_tables, store_version
 from projections.tables import READ_MODEL_TABLES, metadata
 
 STAGING_SCHEMA = "ledgerdesk_rebuild"
@@ -70,15 +72,14 @@ def _finish_staging(staging: Engine) -> None:
 
     On PostgreSQL the tables are vacuumed as they are analysed: that marks every
     freshly loaded page all-visible (index-only scans work at once) and spares the
-    first queries the work of setting the rows' hint bits.
+    first queries the work of setting the rows' hint bits. On SQLite the rows are
+    copied into the live file, where the indexes are built (see `_switch`).
     """
+    if staging.dialect.name == "sqlite":
+        return
     with staging.begin() as connection:
         for index in _deferred_indexes():
             index.create(connection)
-        if staging.dialect.name == "sqlite":
-            connection.exec_driver_sql("ANALYZE")
-    if staging.dialect.name == "sqlite":
-        return
     autocommit = staging.execution_options(isolation_level="AUTOCOMMIT")
     with autocommit.connect() as connection:
         for table in READ_MODEL_TABLES:
@@ -90,18 +91,7 @@ def _finish_staging(staging: Engine) -> None:
 def _switch(engine: Engine, staging_path: str | None) -> None:
     names = [table.name for table in READ_MODEL_TABLES]
     if staging_path is not None:
-        with engine.connect() as connection:
-            connection.exec_driver_sql(f"ATTACH DATABASE '{staging_path}' AS staging")
-            for name in names:
-                connection.exec_driver_sql(f'DELETE FROM main."{name}"')
-                connection.exec_driver_sql(
-                    f'INSERT INTO main."{name}" SELECT * FROM staging."{name}"'
-                )
-            connection.commit()
-            connection.exec_driver_sql("DETACH DATABASE staging")
-            connection.exec_driver_sql("ANALYZE")
-            connection.commit()
-        os.remove(staging_path)
+        _switch_sqlite(engine, staging_path)
         return
     with engine.begin() as connection:
         for name in names:
@@ -110,6 +100,36 @@ def _switch(engine: Engine, staging_path: str | None) -> None:
                 text(f'ALTER TABLE {STAGING_SCHEMA}."{name}" SET SCHEMA public')
             )
         connection.execute(text(f"DROP SCHEMA {STAGING_SCHEMA} CASCADE"))
+        store_version(connection)
+
+
+def _switch_sqlite(engine: Engine, staging_path: str) -> None:
+    """Replace the live tables by ones of this release's shape, rows copied by name.
+
+    Tables cannot move between SQLite files, so each live table is dropped, made
+    again from its definition without indexes, filled from the staging file
+    column by column, and indexed in one pass per index.
+    """
+    with engine.connect() as connection:
+        # ATTACH is refused inside a transaction; the switch is the one after it.
+        connection.exec_driver_sql(f"ATTACH DATABASE '{staging_path}' AS staging")
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        for table in READ_MODEL_TABLES:
+            table.drop(connection, checkfirst=True)
+            connection.execute(CreateTable(table))
+            columns = ", ".join(f'"{column.name}"' for column in table.columns)
+            connection.exec_driver_sql(
+                f'INSERT INTO main."{table.name}" ({columns}) '
+                f'SELECT {columns} FROM staging."{table.name}"'
+            )
+            for index in table.indexes:
+                index.create(connection)
+        store_version(connection)
+        connection.commit()
+        connection.exec_driver_sql("DETACH DATABASE staging")
+        connection.exec_driver_sql("ANALYZE")
+        connection.commit()
+    os.remove(staging_path)
 
 
 def rebuild(

@@ -37,6 +37,7 @@ def register(subparsers: Any) -> None:
 def run(arguments: argparse.Namespace) -> int:
     """Consume until stopped (or idle); 0 when Kafka is not configured."""
     from projections.accounting import AccountingConsumer
+    from projections.migrations import migrate
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("kafka").setLevel(logging.WARNING)
@@ -48,6 +49,7 @@ def run(arguments: argparse.Namespace) -> int:
     if kafka.accounting_database_url:
         settings = Settings(database_url=kafka.accounting_database_url)
     engine = build_engine(settings)
+    migrate(engine)
     consumer = AccountingConsumer(
         engine, kafka.kafka_bootstrap, kafka.topics().values()
     )

@@ -19,7 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(arguments: argparse.Namespace) -> int:
     """Rebuild with a progress bar, then report the rate."""
-    app, engine, _ = open_stores()
+    app, engine, _ = open_stores(read_model=False)
     started = time.perf_counter()
     with progress_bar(app.position(), "events", "rebuilding") as advance:
         replayed = rebuild(app, engine, progress=advance)

@@ -79,6 +79,7 @@ def publish_waiting(relay: Any) -> int:
 
 def run(arguments: argparse.Namespace) -> int:
     """Relay until stopped; 0 when the relay is off."""
+    from projections.migrations import migrate
     from projections.relay import Relay, RelayConfig, sole_relay
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -90,6 +91,7 @@ def run(arguments: argparse.Namespace) -> int:
     settings = Settings()
     app = build_application(settings)
     engine = build_engine(settings)
+    migrate(engine)
     config = RelayConfig(
         bootstrap=kafka.kafka_bootstrap,
         topics=kafka.topics(),
