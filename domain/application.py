@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from domain.deal_use_cases import DealUseCases
+from domain.invoicing import InvoicingUseCases
 
 
-class Ledgerdesk(DealUseCases):
+class Ledgerdesk(InvoicingUseCases):
     """Loads, changes and saves the aggregates of every tenant.
 
     Configured by an eventsourcing environment (PERSISTENCE_MODULE and the

@@ -6,10 +6,12 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from domain import values
 from domain.contracts import Contract
 from domain.errors import InvalidValue
 from domain.invoices import CREDIT, SENT, Invoice
 from domain.quotes import Quote
+from domain.settings import check_item_data
 from domain.subscriptions import Subscription
 from domain.ticketing import TicketingUseCases
 
@@ -147,14 +149,20 @@ class CommerceUseCases(TicketingUseCases):
                 "The selected prepaid card is invalid.", "prepaid_card_id"
             ) from error
 
+        # A card stored before its values were checked may still be invalid.
+        data = check_item_data("prepaid_cards", card["data"])
+        description = values.text(
+            data.get("description") or card["label"], "description", 500
+        )
+
         def action() -> int:
             contract = self.contract(tenant_id, contract_id)
             contract.buy_prepaid_card(
                 actor,
                 card["id"],
-                float(card["data"].get("hours", 0)),
-                str(card["data"].get("price", "0")),
-                card["data"].get("description", card["label"]),
+                values.hours(data["hours"], "hours"),
+                data["price"],
+                description,
             )
             self.commit(contract)
             return contract.minutes_remaining()
@@ -202,19 +210,15 @@ class CommerceUseCases(TicketingUseCases):
     def add_invoice_line(
         self, tenant_id: str, actor: str, invoice_id: str, line: dict[str, Any]
     ) -> str:
-        """Add a line to a draft; answers the line id."""
+        """Add a typed line to a draft; answers the line id.
+
+        A line for a source goes on through invoice_sources (domain/invoicing.py),
+        which records it, so a source given here is dropped.
+        """
         invoice = self.invoice(tenant_id, invoice_id)
-        line_id = invoice.add_line(actor, line)
+        line_id = invoice.add_line(actor, {**line, "source": None})
         self.commit(invoice)
         return line_id
-
-    def remove_invoice_line(
-        self, tenant_id: str, actor: str, invoice_id: str, line_id: str
-    ) -> None:
-        """Remove a line from a draft."""
-        invoice = self.invoice(tenant_id, invoice_id)
-        invoice.remove_line(actor, line_id)
-        self.commit(invoice)
 
     def finalise_invoice(
         self, tenant_id: str, actor: str, invoice_id: str, external_id: str

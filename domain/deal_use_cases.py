@@ -7,6 +7,7 @@ from typing import Any
 from domain.commerce import CommerceUseCases
 from domain.deals import Deal, Engagement, Project, UsedProduct
 from domain.errors import InvalidValue, NotFound
+from domain.invoice_sources import source_record
 from domain.tickets import Ticket
 
 KINDS: dict[str, type[Engagement]] = {
@@ -76,7 +77,18 @@ class DealUseCases(CommerceUseCases):
     def remove_engagement(
         self, tenant_id: str, actor: str, kind: str, record_id: str
     ) -> None:
-        """Remove a deal, project or used product."""
-        record = self.engagement(tenant_id, kind, record_id)
-        record.remove(actor)
-        self.commit(record)
+        """Remove a deal, project or used product; a used product not while it is
+        on an invoice (its invoicing record is retired in the same commit)."""
+
+        def action() -> None:
+            record = self.engagement(tenant_id, kind, record_id)
+            record.remove(actor)
+            source = None
+            if isinstance(record, UsedProduct):
+                source = source_record(
+                    self, tenant_id, actor, "used_product", str(record.id)
+                )
+                source.retire(actor, "Take the used product off its invoice first.")
+            self.commit(record, source)
+
+        self.retrying(action)

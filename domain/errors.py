@@ -31,5 +31,13 @@ class ConcurrentChange(DomainError):
     """Another command changed the aggregate first (maps to 409)."""
 
 
+class StaleVersion(ConcurrentChange):
+    """A change was made on an older version than the stored one (maps to 409).
+
+    Unlike a clash of two saves, loading again does not resolve it: the
+    person's change was made without seeing the other one.
+    """
+
+
 class AlreadyExists(DomainError):
     """A unique name, subdomain or address is taken (maps to 409)."""

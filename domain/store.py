@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
@@ -23,7 +24,7 @@ from eventsourcing.utils import get_topic
 
 from domain.base import LedgerAggregate
 from domain.chain import link_bytes, seal
-from domain.errors import AlreadyExists, ConcurrentChange, NotFound
+from domain.errors import AlreadyExists, ConcurrentChange, NotFound, StaleVersion
 from domain.tenants import Sequence
 
 A = TypeVar("A", bound=LedgerAggregate)
@@ -52,7 +53,8 @@ class Store(Application):
     """The event store of every tenant, with tenant-checked loads."""
 
     name = "Ledgerdesk"
-    retries_on_conflict = 5
+    retries_on_conflict = 40
+    retry_pause_max = 0.15
     log_section_size = 10_000
     # A tenant's number sequence gains an event with every ticket, quote and
     # invoice: without snapshots each new number would replay all earlier ones.
@@ -169,16 +171,25 @@ class Store(Application):
         return max((r.notification.id for r in recordings), default=0)
 
     def retrying(self, action: Callable[[], R]) -> R:
-        """Run a load-change-save action again when a concurrent save won."""
+        """Run a load-change-save action again when a concurrent save won.
+
+        Each clash has one winner, so n people saving one aggregate at once need
+        up to n attempts; a jittered, growing pause spreads the rest out (on
+        PostgreSQL every append takes the events table's lock). A change made on
+        a stale version is not retried: reloading cannot make it right.
+        """
         for attempt in range(self.retries_on_conflict):
             try:
                 return action()
+            except StaleVersion:
+                raise
             # A sequence or setting list created by someone else in the meantime
             # collides like a concurrent change: loading it again resolves it.
             except (ConcurrentChange, AlreadyExists):
                 if attempt == self.retries_on_conflict - 1:
                     raise
-                time.sleep(0.005 * (attempt + 1))
+                ceiling = min(self.retry_pause_max, 0.004 * 2 ** min(attempt, 8))
+                time.sleep(random.uniform(ceiling / 4, ceiling))
         raise AssertionError("unreachable")
 
     def position(self) -> int:

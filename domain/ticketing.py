@@ -10,7 +10,8 @@ from domain.assets import Asset
 from domain.base import LedgerAggregate
 from domain.contracts import Contract
 from domain.directory import DirectoryUseCases
-from domain.errors import InvalidValue, NotFound
+from domain.errors import InvalidValue, NotFound, StaleVersion
+from domain.invoice_sources import source_record
 from domain.organisations import Company
 from domain.people import User
 from domain.settings import SettingList
@@ -131,30 +132,37 @@ class TicketingUseCases(DirectoryUseCases):
         changes: dict[str, Any],
         expected_version: int | None = None,
     ) -> None:
-        """Change ticket fields and, with status_id, its status."""
+        """Change ticket fields and, with status_id, its status.
+
+        Retried when a concurrent save (a reply, a note) won, unless the change
+        was made on a stale expected_version (StaleVersion, 409).
+        """
         changes = dict(changes)
         status_id = changes.pop("status_id", None)
-        ticket = self.ticket(tenant_id, ticket_id)
-        self.expect_version(ticket, expected_version)
         self._check_references(tenant_id, changes)
-        ticket.update(actor, changes)
-        if status_id is not None:
-            status = self.status(tenant_id, int(status_id))
-            ticket.change_status(
-                actor,
-                status["id"],
-                status["data"].get("type", 1),
-                status["label"],
-                str(uuid4()),
-            )
-        self.commit(ticket)
+        status = None if status_id is None else self.status(tenant_id, int(status_id))
+        message_id = str(uuid4())
+
+        def action() -> None:
+            ticket = self.ticket(tenant_id, ticket_id)
+            self.expect_version(ticket, expected_version)
+            ticket.update(actor, changes)
+            if status is not None:
+                ticket.change_status(
+                    actor,
+                    status["id"],
+                    status["data"].get("type", 1),
+                    status["label"],
+                    message_id,
+                )
+            self.commit(ticket)
+
+        self.retrying(action)
 
     def expect_version(self, aggregate: LedgerAggregate, expected: int | None) -> None:
         """Refuse a change made on top of an older version than the current one."""
-        from domain.errors import ConcurrentChange
-
         if expected is not None and int(expected) != aggregate.version:
-            raise ConcurrentChange(
+            raise StaleVersion(
                 "This record was changed by someone else while you edited it. "
                 "Reload to see their change."
             )
@@ -200,17 +208,25 @@ class TicketingUseCases(DirectoryUseCases):
         changes: dict[str, Any],
     ) -> None:
         """Change a message's text or visibility."""
-        ticket = self.ticket(tenant_id, ticket_id)
-        ticket.edit_message(actor, message_id, changes)
-        self.commit(ticket)
+
+        def action() -> None:
+            ticket = self.ticket(tenant_id, ticket_id)
+            ticket.edit_message(actor, message_id, changes)
+            self.commit(ticket)
+
+        self.retrying(action)
 
     def remove_message(
         self, tenant_id: str, actor: str, ticket_id: str, message_id: str
     ) -> None:
         """Delete a message from a ticket's thread."""
-        ticket = self.ticket(tenant_id, ticket_id)
-        ticket.remove_message(actor, message_id)
-        self.commit(ticket)
+
+        def action() -> None:
+            ticket = self.ticket(tenant_id, ticket_id)
+            ticket.remove_message(actor, message_id)
+            self.commit(ticket)
+
+        self.retrying(action)
 
     def register_time(
         self,
@@ -259,14 +275,26 @@ class TicketingUseCases(DirectoryUseCases):
     def remove_time(
         self, tenant_id: str, actor: str, ticket_id: str, registration_id: str
     ) -> None:
-        """Take back a time registration and its contract booking."""
-        ticket = self.ticket(tenant_id, ticket_id)
-        registration = ticket.remove_time(actor, registration_id)
-        contract = None
-        if registration["contract_id"]:
-            contract = self.load(tenant_id, Contract, registration["contract_id"])
-            contract.unbook_time(actor, registration_id)
-        self.commit(ticket, contract)
+        """Take back a time registration not on an invoice, and its booking.
+
+        Its invoicing record is retired in the same commit, so a concurrent
+        invoicing of the registration and its removal cannot both succeed.
+        """
+
+        def action() -> None:
+            ticket = self.ticket(tenant_id, ticket_id)
+            registration = ticket.remove_time(actor, registration_id)
+            record = source_record(
+                self, tenant_id, actor, "time_registration", registration_id
+            )
+            record.retire(actor, "Take the time off its invoice first.")
+            contract = None
+            if registration["contract_id"]:
+                contract = self.load(tenant_id, Contract, registration["contract_id"])
+                contract.unbook_time(actor, registration_id)
+            self.commit(ticket, contract, record)
+
+        self.retrying(action)
 
     def merge_tickets(self, tenant_id: str, actor: str, ids: list[str]) -> str:
         """Merge tickets into the first of ids; answers the surviving ticket."""
@@ -345,8 +373,12 @@ class TicketingUseCases(DirectoryUseCases):
         visible_to_client: bool,
     ) -> str:
         """Attach a message to an asset; answers its id."""
-        asset = self.load(tenant_id, Asset, asset_id)
         message_id = str(uuid4())
-        asset.post_message(actor, message_id, message, visible_to_client)
-        self.commit(asset)
-        return message_id
+
+        def action() -> str:
+            asset = self.load(tenant_id, Asset, asset_id)
+            asset.post_message(actor, message_id, message, visible_to_client)
+            self.commit(asset)
+            return message_id
+
+        return self.retrying(action)

@@ -10,10 +10,10 @@ from typing import Any
 from sqlalchemy import select
 
 from api.deps import Tenant, User
-from api.errors import ApiError, invalid
 from api.present.common import iso
 from api.services import Services
 from domain.invoices import status_or_default
+from domain.invoicing import Billable
 from projections import tables as t
 
 ADDED = "Regel toegevoegd aan conceptfactuur."
@@ -60,22 +60,26 @@ def invoiced_sources(svc: Services, tenant_id: str) -> dict[tuple[str, str], Any
     return found
 
 
-def draft_for(
-    svc: Services, user: User, company_id: str | None, client_id: str | None
-) -> str:
-    """The company's newest draft invoice, or a new one."""
+def newest_drafts(
+    svc: Services, tenant_id: str, company_ids: set[str | None]
+) -> dict[str | None, str]:
+    """Each company's newest open draft in the read model (a hint the domain checks)."""
     i = t.invoices
-    query = select(i.c.id).where(
-        i.c.tenant_id == user.tenant_id,
-        i.c.external_id.is_(None),
-        i.c.credits.is_(None),
-        i.c.company_id == company_id if company_id else i.c.company_id.is_(None),
-    )
+    found: dict[str | None, str] = {}
     with svc.engine.connect() as connection:
-        found = connection.execute(query.order_by(i.c.number.desc())).scalar()
-    if found:
-        return str(found)
-    return svc.domain.create_invoice(user.tenant_id, user.id, company_id, client_id)
+        for company_id in company_ids:
+            query = select(i.c.id).where(
+                i.c.tenant_id == tenant_id,
+                i.c.external_id.is_(None),
+                i.c.credits.is_(None),
+                i.c.company_id == company_id
+                if company_id
+                else i.c.company_id.is_(None),
+            )
+            newest = connection.execute(query.order_by(i.c.number.desc())).scalar()
+            if newest:
+                found[company_id] = str(newest)
+    return found
 
 
 def hourly_rate(tenant: Tenant) -> str:
@@ -92,34 +96,47 @@ def add_lines(
     user: User,
     items: list[tuple[str | None, str | None, dict[str, Any]]],
 ) -> list[str]:
-    """Add (company, client, line) items to drafts; answers the invoices touched."""
-    touched: list[str] = []
-    for company_id, client_id, line in items:
-        invoice_id = draft_for(svc, user, company_id, client_id)
-        svc.domain.add_invoice_line(user.tenant_id, user.id, invoice_id, line)
-        svc.settle()
-        touched.append(invoice_id)
-    return list(dict.fromkeys(touched))
+    """Add (company, client, line with source) items to the companies' drafts in one
+    atomic step; answers the invoices touched. The domain refuses a source that is
+    already on an invoice (409), also when a concurrent call put it there."""
+    billables = [
+        Billable(
+            kind=line["source"]["type"],
+            source_id=str(line["source"]["id"]),
+            company_id=company_id,
+            client_id=client_id,
+            line={k: v for k, v in line.items() if k != "source"},
+        )
+        for company_id, client_id, line in items
+    ]
+    on = invoiced_sources(svc, user.tenant_id)
+    placed = {
+        key: str(on[key].id)
+        for key in {(b.kind, b.source_id) for b in billables}
+        if key in on
+    }
+    touched = svc.domain.invoice_sources(
+        user.tenant_id,
+        user.id,
+        billables,
+        newest_drafts=newest_drafts(
+            svc, user.tenant_id, {b.company_id for b in billables}
+        ),
+        placed=placed,
+    )
+    svc.settle()
+    return touched
 
 
 def remove_sources(svc: Services, user: User, kind: str, ids: list[str]) -> list[str]:
-    """Take the lines of these sources off their draft invoices."""
+    """Take the lines of these sources off their draft invoices in one atomic step."""
     on = invoiced_sources(svc, user.tenant_id)
-    touched = []
-    for source_id in ids:
-        row = on.get((kind, source_id))
-        if row is None:
-            raise invalid("ids", "The selected ids are not on an invoice.")
-        if row.external_id is not None:
-            raise ApiError(409, "The line is on an invoice that has been invoiced.")
-        for line in row.lines or []:
-            if (line.get("source") or {}).get("id") == source_id:
-                svc.domain.remove_invoice_line(
-                    user.tenant_id, user.id, row.id, line["id"]
-                )
-        touched.append(row.id)
+    placed = {i: str(on[(kind, i)].id) for i in ids if (kind, i) in on}
+    touched = svc.domain.deinvoice_sources(
+        user.tenant_id, user.id, kind, ids, placed=placed
+    )
     svc.settle()
-    return list(dict.fromkeys(touched))
+    return touched
 
 
 def csv_of(rows: list[Any]) -> str:
