@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from authlib.common.security import generate_token
-from sqlalchemy import delete, insert, or_, select
+from sqlalchemy import ColumnElement, delete, insert, or_, select
 
 from api.deps import Tenant
 from api.errors import invalid
@@ -122,7 +122,9 @@ def finish(
 def linked_user(svc: Services, tenant: Tenant, identity: Identity) -> str:
     """The user linked to (tid, oid); an invited address is linked the first time."""
     c = t.users.c
-    match = (c.identity_tid == identity.tid) & (c.identity_oid == identity.oid)
+    match: ColumnElement[bool] = (c.identity_tid == identity.tid) & (
+        c.identity_oid == identity.oid
+    )
     if identity.email:
         match = or_(match, c.email == identity.email)
     with svc.engine.connect() as connection:

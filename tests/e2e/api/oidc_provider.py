@@ -160,7 +160,7 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
             if url.path == "/organizations/v2.0/.well-known/openid-configuration":
                 self._json(200, provider.metadata())
             elif url.path == "/discovery/v2.0/keys":
-                self._json(200, KeySet([provider.key]).as_dict(private=False))
+                self._json(200, dict(KeySet([provider.key]).as_dict(private=False)))
             elif url.path == "/oauth2/v2.0/authorize":
                 self.send_response(302)
                 self.send_header("Location", provider.authorize(params))
