@@ -144,5 +144,10 @@ def include_object(
     return True
 
 
-EVENT_STORE_TABLES = ("stored_events", "stored_snapshots", "notification_tracking")
-"""Tables the eventsourcing library makes and owns."""
+EVENT_STORE_TABLES = tuple(
+    f"{prefix}_{kind}"
+    for prefix in ("stored", "ledgerdesk")
+    for kind in ("events", "snapshots", "tracking")
+)
+"""Tables the eventsourcing library makes and owns (named for the application on
+PostgreSQL)."""
