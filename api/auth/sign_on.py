@@ -8,6 +8,7 @@ trades for tokens at POST /auth/login, as it always did.
 
 from __future__ import annotations
 
+import hmac
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -101,7 +102,7 @@ def finish(
 ) -> str:
     """Check the provider's answer, link or find the user; answers a one-time code."""
     provider = _entra(svc)
-    if not state or cookie != state:
+    if not state or not hmac.compare_digest(cookie or "", state):
         raise invalid("state", STALE)
     row = _take(svc, tenant.id, "state", state)
     if row is None:
