@@ -32,9 +32,7 @@ def source(kind: str = "used_product", source_id: str = "p-1") -> InvoiceSource:
 
 
 def draft(number: int = 1, company_id: str | None = "company-1") -> Invoice:
-    return given(
-        Invoice.create(TENANT, ACTOR, number, company_id, None, "2026-02-01")
-    )
+    return given(Invoice.create(TENANT, ACTOR, number, company_id, None, "2026-02-01"))
 
 
 def test_a_source_record_has_one_id_per_tenant_kind_and_source() -> None:
@@ -95,9 +93,7 @@ def test_a_quote_stays_invoiced_until_its_last_line_is_taken_off() -> None:
     assert then(record) == ["Released", "Released"]
 
 
-def test_a_removed_source_cannot_be_invoiced_and_an_invoiced_one_not_removed() -> (
-    None
-):
+def test_a_removed_source_is_not_invoiced_and_an_invoiced_one_not_removed() -> None:
     record = source()
     record.hold(ACTOR, "invoice-1", ["1"])
     with pytest.raises(InvalidValue) as error:
