@@ -41,6 +41,8 @@ class Identity:
     tid: str
     oid: str
     email: str | None
+    email_verified: bool = False
+    """The directory owns the address's domain (Entra's optional xms_edov claim)."""
 
 
 class EntraProvider:
@@ -163,7 +165,8 @@ class EntraProvider:
             raise invalid("code", f"{REFUSED} (this organisation may not sign in)")
         email = claims.get("email") or claims.get("preferred_username")
         address = str(email).strip().lower() if email else None
-        return Identity(issuer=issuer, tid=tid.lower(), oid=oid.lower(), email=address)
+        verified = claims.get("xms_edov") in (True, 1, "1", "true")
+        return Identity(issuer, tid.lower(), oid.lower(), address, verified)
 
 
 class FakeIdentityProvider:
@@ -182,7 +185,7 @@ class FakeIdentityProvider:
         if email is None:
             return None
         address = email.strip().lower()
-        return Identity(issuer="fake", tid="fake", oid=f"fake:{address}", email=address)
+        return Identity("fake", "fake", f"fake:{address}", address, True)
 
 
 IdentityProvider: TypeAlias = EntraProvider | FakeIdentityProvider

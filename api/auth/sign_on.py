@@ -31,6 +31,10 @@ COOKIE = "ledgerdesk_sso_state"
 CALLBACK = "/api/auth/sso/callback"
 UNKNOWN = "No account of this desk belongs to this Microsoft account."
 TAKEN = "This address is linked to another Microsoft account."
+UNVERIFIED = (
+    "This Microsoft account's address is not verified by its organisation: "
+    "ask the service desk to link it."
+)
 STALE = "This sign-in was not started here, has expired or was already used."
 
 
@@ -145,6 +149,10 @@ def linked_user(svc: Services, tenant: Tenant, identity: Identity) -> str:
     if invited.identity_oid is not None:
         # The address matches, but another account is linked: never by address.
         raise invalid("email", TAKEN)
+    if not (identity.email_verified or allowed_tids(svc, tenant)):
+        # Any directory may claim any address: trust it only from a directory this
+        # desk allows, or one that owns the address's domain.
+        raise invalid("email", UNVERIFIED)
     svc.domain.link_identity(
         tenant.id, SYSTEM, str(invited.id), identity.issuer, identity.tid, identity.oid
     )

@@ -42,6 +42,7 @@ class Profile:
     issuer_tid: str | None = None  # None: the token's own tid
     key: RSAKey | None = None  # None: the published key
     replay_last: bool = False  # answer the previous ID token again
+    domain_verified: bool = True  # Entra's xms_edov: the directory owns the domain
 
 
 @dataclass
@@ -138,6 +139,7 @@ class Provider:
         if p.email:
             claims["email"] = p.email
             claims["preferred_username"] = p.email
+            claims["xms_edov"] = p.domain_verified
         return jwt.encode({"alg": "RS256", "kid": "k1"}, claims, p.key or self.key)
 
 

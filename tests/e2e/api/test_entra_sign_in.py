@@ -213,6 +213,20 @@ def test_a_matching_address_with_another_oid_is_refused(
     )
 
 
+def test_an_unverified_address_links_only_from_an_allowed_directory(
+    portal: Portal, entra: Provider
+) -> None:
+    entra.profile.domain_verified = False
+    refused(sign_in(portal), "email")
+    assert linked(portal, "client@demo.test") == (None, None)
+    portal.svc.domain.change_tenant(
+        portal.tenant_id(), SYSTEM, configs={"auth.entra_tenant_ids": TENANT_A}
+    )
+    portal.svc.settle()
+    assert portal_login(portal, sign_in(portal)).status_code == 200
+    assert linked(portal, "client@demo.test") == (TENANT_A, entra.profile.oid)
+
+
 def test_an_unknown_account_is_refused(portal: Portal, entra: Provider) -> None:
     entra.profile.email = "nobody@demo.test"
     refused(sign_in(portal))
