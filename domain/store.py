@@ -144,6 +144,10 @@ class Store(Application):
             originator_id = state.pop("originator_id")
             version = state.pop("originator_version")
             del state["chain"]
+            # As the library's mapper does: a later event shape is stored with its
+            # version, so reading it runs only the upcasters it has not had.
+            if (class_version := getattr(type(event), "class_version", 1)) > 1:
+                state["class_version"] = class_version
             topic = get_topic(type(event))
             body = encode(state)
             chain = link_bytes(chain, topic, version, body)
