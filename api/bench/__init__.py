@@ -17,6 +17,8 @@ KEYS = (
     "list_growth",
     "presets_growth",
     "command_p95_ms",
+    "create_p50_ms",
+    "create_p95_ms",
     "rss_mb",
 )
 """The figures the benchmark writes, in the order of the report."""

@@ -19,6 +19,14 @@ PER_PAGE = 15
 SEARCHES = ("printer", "vpn", "mailbox", "backup")
 WARM_UP = 5
 MIN_SAMPLES = 20
+LISTED_TIMEOUT_S = 10.0
+NEWEST_FIRST: list[tuple[str, str | int | float | bool | None]] = [
+    ("builder[paginate]", str(PER_PAGE)),
+    ("builder[orderBy][0][]", "updated_at"),
+    ("builder[orderBy][0][]", "desc"),
+    ("page", "1"),
+]
+"""The portal's ticket list as it opens: newest change first, one page."""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -120,6 +128,40 @@ class PortalClient:
         )
         answer.raise_for_status()
         return str(answer.json()["id"])
+
+    def create_ticket(self, description: str, message: str, priority_id: int) -> str:
+        """POST /api/tickets as the portal's form sends it (JSON); the new id."""
+        answer = self.http.post(
+            "/api/tickets",
+            json={
+                "description": description,
+                "message": message,
+                "priority_id": priority_id,
+            },
+        )
+        answer.raise_for_status()
+        return str(answer.json()["id"])
+
+    def newest_ids(self) -> list[str]:
+        """The ids on the first page of the portal's ticket list, newest first."""
+        answer = self.http.get("/api/tickets", params=NEWEST_FIRST)
+        answer.raise_for_status()
+        return [row["id"] for row in answer.json()["data"]]
+
+    def create_listed(self, description: str, message: str, priority_id: int) -> None:
+        """Open a ticket and read the list until it shows it.
+
+        The span a create figure covers: from sending the POST until a list GET
+        answers with the new ticket on its first page. The POST answers once the
+        read model shows the ticket (read-your-writes), so one GET should do; a
+        list that still lacks it is asked again, and after LISTED_TIMEOUT_S the
+        run fails rather than report a figure for a ticket nobody saw.
+        """
+        ticket_id = self.create_ticket(description, message, priority_id)
+        deadline = time.perf_counter() + LISTED_TIMEOUT_S
+        while ticket_id not in self.newest_ids():
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"the list never showed the new ticket {ticket_id}")
 
     def close(self) -> None:
         """Close the connection pool."""

@@ -211,6 +211,7 @@ def _read_side(
         commands = samples(
             lambda i: ours_big.reply(ticket_ids[i], f"<p>Bench reply {i}</p>"), count
         )
+        creates = samples(lambda i: _create(ours_big, big, i), count)
         floor = samples(lambda i: ours_big.status(), count)
         rss = server.peak_rss_mb()
     list_p50, raw_p50 = percentile(list_big, 0.5), percentile(list_raw, 0.5)
@@ -227,8 +228,20 @@ def _read_side(
         "list_growth": list_p50 / max(percentile(list_small, 0.5), 1e-9),
         "presets_growth": presets_p50 / max(percentile(presets_small, 0.5), 1e-9),
         "command_p95_ms": percentile(commands, 0.95),
+        "create_p50_ms": percentile(creates, 0.5),
+        "create_p95_ms": percentile(creates, 0.95),
         "rss_mb": rss,
     }, percentile(floor, 0.5)
+
+
+def _create(client: PortalClient, tenant: seeding.Tenant, i: int) -> None:
+    """One timed create: POST a ticket until the list shows it (create_* figures)."""
+    subject = seeding.SUBJECTS[i % len(seeding.SUBJECTS)]
+    client.create_listed(
+        f"{subject} (bench {i})",
+        f"{subject}. Can you help?",
+        tenant.priorities[i % len(tenant.priorities)],
+    )
 
 
 @contextmanager
