@@ -17,6 +17,7 @@ from api.deps import User
 from api.listing import all_rows
 from api.query.parse import build
 from api.query.resources import RESOURCES
+from domain.values import clean
 from projections.api_tables import exports
 
 log = logging.getLogger("ledgerdesk.exports")
@@ -24,14 +25,20 @@ FORMATS = ("csv", "xlsx")
 
 
 def flat(value: Any) -> Any:
-    """A cell: names of related records, labels of lists, plain values."""
+    """A cell: names of related records, labels of lists, plain values.
+
+    Text loses control characters: XLSX cannot hold them, and one such
+    character in one old description must not fail the whole export.
+    """
     if isinstance(value, dict):
         for key in ("name", "full_name", "label", "name_client"):
             if key in value:
-                return value[key]
+                return flat(value[key])
         return ""
     if isinstance(value, list):
         return ", ".join(str(flat(v)) for v in value)
+    if isinstance(value, str):
+        return clean(value)
     return "" if value is None else value
 
 

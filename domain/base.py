@@ -7,6 +7,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate
 
+from domain import values
 from domain.chain import GENESIS, PENDING
 from domain.errors import InvalidValue
 
@@ -66,15 +67,8 @@ class LedgerAggregate(Aggregate):
 
 
 def require_text(value: str | None, field: str, max_length: int = 10_000) -> str:
-    """Refuse empty or oversized text, naming the field."""
-    text = (value or "").strip()
-    if not text:
-        raise InvalidValue(f"The {field} field is required.", field)
-    if len(text) > max_length:
-        raise InvalidValue(
-            f"The {field} field may not be longer than {max_length} characters.", field
-        )
-    return text
+    """Refuse empty, oversized or non-text values, naming the field."""
+    return values.text(value, field, max_length)
 
 
 def require_positive(value: float, field: str) -> float:

@@ -7,7 +7,8 @@ from typing import Any
 
 from eventsourcing.domain import event
 
-from domain.base import LedgerAggregate, require_positive, require_text
+from domain import values
+from domain.base import LedgerAggregate, require_text
 from domain.errors import InvalidTransition, InvalidValue, NotFound
 from domain.periods import check_period, parse_date, period_bounds
 
@@ -110,22 +111,21 @@ class Contract(LedgerAggregate):
         self,
         actor: str,
         prepaid_card_id: int,
-        hours: float,
+        hours: Any,
         price: str,
         description: str,
     ) -> None:
-        """Top up a prepaid contract with a card of hours."""
+        """Top up a prepaid contract with a card of hours (whole minutes)."""
         if not self.is_prepaid:
             raise InvalidValue(
                 "Only a contract without a period takes a prepaid card.",
                 "prepaid_card_id",
             )
-        require_positive(hours, "hours")
         self._prepaid_card_bought(
             actor=actor,
             prepaid_card_id=prepaid_card_id,
-            minutes=round(hours * 60),
-            price=price,
+            minutes=values.minutes_of(hours, "hours"),
+            price=str(values.money(price, "price", positive=True)),
             description=description,
         )
 

@@ -2,43 +2,40 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
+from domain import values
 from domain.base import require_text
 from domain.errors import InvalidValue
+from domain.values import CENT, MAX_MONEY
 
-CENT = Decimal("0.01")
+__all__ = ["CENT", "priced_line", "to_decimal", "total_excl", "total_incl"]
 
 
 def to_decimal(value: Any, field: str) -> Decimal:
-    """A money or quantity value as a Decimal, or InvalidValue naming the field."""
-    try:
-        number = Decimal(str(value))
-    except (InvalidOperation, ValueError) as error:
-        raise InvalidValue(f"The {field} field must be a number.", field) from error
-    if not number.is_finite():
-        raise InvalidValue(f"The {field} field must be a number.", field)
-    return number
+    """A range-checked number as a Decimal, or InvalidValue naming the field."""
+    return values.decimal(value, field, MAX_MONEY)
 
 
 def priced_line(line_id: str, line: dict[str, Any]) -> dict[str, Any]:
     """A checked line: description, quantity, price, vat rate and its total."""
+    if not isinstance(line, dict):
+        raise InvalidValue("Each line must be an object.", "lines")
     description = require_text(line.get("description"), "description", 500)
-    quantity = to_decimal(line.get("quantity", 1), "quantity")
-    price = to_decimal(line.get("price", 0), "price")
-    vat_rate = to_decimal(line.get("vat_rate", 21), "vat_rate")
-    if quantity == 0:
-        raise InvalidValue("The quantity field must not be 0.", "quantity")
-    if not Decimal(0) <= vat_rate <= Decimal(100):
-        raise InvalidValue("The vat_rate field must be between 0 and 100.", "vat_rate")
+    quantity = values.quantity(line.get("quantity", 1), "quantity")
+    price = values.money(line.get("price", 0), "price")
+    vat_rate = values.percentage(line.get("vat_rate", 21), "vat_rate")
+    total = (quantity * price).quantize(CENT)
+    if abs(total) > MAX_MONEY:
+        raise InvalidValue(f"The line total may not exceed {MAX_MONEY}.", "quantity")
     return {
         "id": line_id,
         "description": description,
         "quantity": str(quantity),
-        "price": str(price.quantize(CENT)),
+        "price": str(price),
         "vat_rate": str(vat_rate),
-        "total": str((quantity * price).quantize(CENT)),
+        "total": str(total),
     }
 
 

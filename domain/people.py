@@ -8,6 +8,7 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
+from domain import values
 from domain.base import LedgerAggregate, require_text, stable_id
 from domain.errors import AlreadyExists, InvalidValue
 
@@ -90,11 +91,11 @@ class User(LedgerAggregate):
             actor=actor,
             email=address,
             first_name=require_text(first_name, "first_name", 100),
-            last_name=(last_name or "").strip()[:100],
+            last_name=values.text(last_name, "last_name", 100, required=False),
             is_operator=is_operator,
-            company_ids=list(company_ids),
-            role=role,
-            permissions=sorted(set(permissions)),
+            company_ids=values.text_list(company_ids, "company_ids", max_length=64),
+            role=require_text(role, "role", 100),
+            permissions=sorted(set(values.text_list(permissions, "permissions"))),
             password_hash=password_hash,
             language=language,
         )
@@ -117,14 +118,29 @@ class User(LedgerAggregate):
         if unknown:
             field = sorted(unknown)[0]
             raise InvalidValue(f"The {field} field cannot be changed.", field)
+        changes = dict(changes)
         if "first_name" in changes:
-            changes = dict(
-                changes, first_name=require_text(changes["first_name"], "first_name")
+            changes["first_name"] = require_text(
+                changes["first_name"], "first_name", 100
             )
+        if "last_name" in changes:
+            if changes["last_name"] is None:
+                raise InvalidValue("The last_name field must be text.", "last_name")
+            changes["last_name"] = values.text(
+                changes["last_name"], "last_name", 100, required=False
+            )
+        if "role" in changes:
+            changes["role"] = require_text(changes["role"], "role", 100)
         if "language" in changes and changes["language"] not in LANGUAGES:
             raise InvalidValue("Unknown language.", "language")
         if "permissions" in changes:
-            changes = dict(changes, permissions=sorted(set(changes["permissions"])))
+            changes["permissions"] = sorted(
+                set(values.text_list(changes["permissions"], "permissions"))
+            )
+        if "company_ids" in changes:
+            changes["company_ids"] = values.text_list(
+                changes["company_ids"], "company_ids", max_length=64
+            )
         changed = {k: v for k, v in changes.items() if getattr(self, k) != v}
         if changed:
             self._updated(actor=actor, changes=changed)

@@ -8,6 +8,7 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
+from domain import values
 from domain.base import LedgerAggregate, require_text, stable_id
 from domain.errors import InvalidValue, NotFound
 
@@ -39,6 +40,32 @@ PRESET_JSON_FIELDS = (
     "filter_config",
     "pagination_config",
 )
+
+
+def check_item_data(kind: str, data: dict[str, Any] | None) -> dict[str, Any]:
+    """An item's extra fields, with the numbers its kind counts checked.
+
+    A prepaid card's hours become whole minutes when bought, and its price is
+    money: both are checked here so a purchase event is always valid.
+    """
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or len(data) > 50:
+        raise InvalidValue("The item's fields must be an object.", "data")
+    checked: dict[str, Any] = {}
+    for key, value in data.items():
+        name = values.text(key, "data", 100)
+        checked[name] = (
+            values.text(value, name, required=False)
+            if isinstance(value, str)
+            else value
+        )
+    if kind == "prepaid_cards":
+        hours = values.hours(checked.get("hours"), "hours")
+        checked["hours"] = int(hours) if hours == hours.to_integral() else str(hours)
+        price = values.money(checked.get("price"), "price", positive=True)
+        checked["price"] = str(price)
+    return checked
 
 
 def setting_list_id(tenant_id: str, kind: str) -> str:
@@ -91,7 +118,7 @@ class SettingList(LedgerAggregate):
             actor=actor,
             item_id=item_id,
             label=require_text(label, "label", 200),
-            data=dict(data or {}),
+            data=check_item_data(self.kind, data),
         )
         if is_default:
             self.set_default(actor, item_id)
@@ -120,7 +147,7 @@ class SettingList(LedgerAggregate):
         if label is not None and label != item["label"]:
             changes["label"] = require_text(label, "label", 200)
         if data is not None and data != item["data"]:
-            changes["data"] = dict(data)
+            changes["data"] = check_item_data(self.kind, {**item["data"], **data})
         if changes:
             self._item_changed(actor=actor, item_id=item["id"], changes=changes)
 

@@ -10,6 +10,7 @@ from starlette.datastructures import UploadFile
 
 from api.actions.attachments import MAX_BYTES, MAX_FILES, Upload
 from api.errors import invalid
+from api.guards import value_problem
 
 FILE_FIELD = re.compile(r"^(file|files)(\[\d{0,3}\])?$")
 TRUE = ("1", "true", "on", "yes")
@@ -21,7 +22,7 @@ async def read_form(request: Request) -> tuple[dict[str, Any], list[Upload]]:
     if kind.startswith("application/json"):
         try:
             data = await request.json()
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise invalid("body", "The body is not valid JSON.") from error
         if not isinstance(data, dict):
             raise invalid("body", "The body must be a JSON object.")
@@ -35,6 +36,8 @@ async def read_form(request: Request) -> tuple[dict[str, Any], list[Upload]]:
     for key, value in form.multi_items():
         if "\x00" in key or (isinstance(value, str) and "\x00" in value):
             raise invalid(key, "The request contains a NUL character.")
+        if isinstance(value, str) and (problem := value_problem({key: value})):
+            raise invalid(problem[0][:60], problem[1])
         if isinstance(value, UploadFile):
             if not FILE_FIELD.match(key):
                 raise invalid(key, "Unexpected file field.")

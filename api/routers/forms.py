@@ -11,7 +11,7 @@ from starlette.datastructures import UploadFile
 
 from api.actions.attachments import MAX_BYTES, MAX_FILES, Upload
 from api.errors import ApiError, invalid
-from api.guards import has_nul
+from api.guards import has_nul, value_problem
 
 FILE_FIELD = re.compile(r"^(file|files)(\[\d{0,3}\])?$")
 
@@ -36,6 +36,8 @@ async def read_body(request: Request) -> tuple[dict[str, Any], list[Upload]]:
                 uploads.append(Upload(key, value.filename or "file", content))
             elif has_nul(value) or has_nul(key):
                 raise invalid(key[:60], "The request contains a NUL character.")
+            elif (problem := value_problem({key: value})) is not None:
+                raise invalid(problem[0][:60], problem[1])
             elif key.startswith("custom_values[") and key.endswith("]"):
                 values.setdefault("custom_values", {})[key[14:-1]] = value
             else:
@@ -46,10 +48,14 @@ async def read_body(request: Request) -> tuple[dict[str, Any], list[Upload]]:
         return {}, []
     try:
         data = json.loads(raw)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise ApiError(
             422, "The body is not valid JSON.", {"body": ["Invalid JSON."]}
         ) from error
     if not isinstance(data, dict):
         raise invalid("body", "The body must be a JSON object.")
+    # A body sent without a JSON content type skipped the middleware's checks.
+    problem = value_problem(data)
+    if problem is not None:
+        raise invalid(*problem)
     return data, []
