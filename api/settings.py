@@ -68,8 +68,16 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def refuse_fake_sign_on_in_production(self) -> Settings:
         """The fake sign-on provider signs anyone in: never in production."""
-        if self.is_production and self.sso.strip().lower() == "fake":
+        kind = self.sso.strip().lower()
+        if self.is_production and kind == "fake":
             raise ValueError("LEDGERDESK_SSO=fake is refused in production.")
+        if kind in ("entra", "msgraph") and not (
+            self.entra_client_id and self.entra_client_secret
+        ):
+            raise ValueError(
+                "LEDGERDESK_SSO=entra needs LEDGERDESK_ENTRA_CLIENT_ID and "
+                "LEDGERDESK_ENTRA_CLIENT_SECRET."
+            )
         return self
 
     @property

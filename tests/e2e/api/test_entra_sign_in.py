@@ -293,5 +293,14 @@ def test_production_refuses_the_fake_provider() -> None:
     secret = "s" * 40
     with pytest.raises(ValidationError, match="LEDGERDESK_SSO=fake"):
         Settings(environment="production", secret_key=secret, sso="fake")
-    assert Settings(environment="production", secret_key=secret, sso="entra").sso
+    entra = Settings(
+        environment="production",
+        secret_key=secret,
+        sso="entra",
+        entra_client_id=CLIENT_ID,
+        entra_client_secret=CLIENT_SECRET,
+    )
+    assert entra.sso == "entra"
+    with pytest.raises(ValidationError, match="LEDGERDESK_ENTRA_CLIENT_ID"):
+        Settings(environment="production", secret_key=secret, sso="entra")
     assert Settings(environment="development", sso="fake").sso == "fake"
