@@ -183,7 +183,7 @@ def test_a_source_invoiced_before_it_had_a_record_is_found_on_its_invoice(
     )
     assert taken_off == [invoice_id]
     assert app.invoice(tenant, invoice_id).lines == []
-    newest = {company: invoice_id}  # a draft made before drafts were chosen
+    newest: dict[str | None, str] = {company: invoice_id}  # made before choices
     assert app.invoice_sources(tenant, OPERATOR, [item], newest) == [invoice_id]
 
 
