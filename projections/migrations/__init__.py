@@ -111,7 +111,7 @@ def write_revision(engine: Engine, message: str) -> Path | None:
     return Path(script.path)
 
 
-def target_metadata() -> list[MetaData]:
+def target_metadata() -> MetaData:
     """The definitions of the migrated tables, to compare and autogenerate against."""
     # Every module that registers a kept table is imported so its table is known;
     # the operator's notifications live beside the API that writes them.
@@ -125,7 +125,11 @@ def target_metadata() -> list[MetaData]:
     import projections.schema  # noqa: F401
     from projections import accounting, relay, tables
 
-    return [tables.metadata, relay.metadata, accounting.metadata]
+    merged = MetaData()
+    for source in (tables.metadata, relay.metadata, accounting.metadata):
+        for table in source.tables.values():
+            table.to_metadata(merged)
+    return merged
 
 
 def include_object(

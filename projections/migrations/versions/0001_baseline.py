@@ -17,9 +17,10 @@ depends_on = None
 
 ID = 36
 STAMP = sa.DateTime(timezone=True)
+Baseline = list[tuple[str, list[sa.schema.SchemaItem], list[tuple[str, list[str]]]]]
 
 
-def _tables() -> list[tuple[str, list[sa.SchemaItem], list[tuple[str, list[str]]]]]:
+def _tables() -> Baseline:
     """(name, columns and constraints, indexes) of every baseline table."""
     return [
         (
