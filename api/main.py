@@ -12,6 +12,7 @@ from api.auth.throttle import Throttle
 from api.bootstrap import build_application, build_engine
 from api.cache import ReadCache
 from api.guards import RefuseNul
+from api.headers import SecurityHeaders
 from api.mail import mailer_from_env
 from api.routers import ROUTERS
 from api.routers.operator import OPERATOR_ROUTERS
@@ -73,6 +74,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # X-Forwarded-For counts only from LEDGERDESK_TRUSTED_PROXIES (default none),
     # so the throttle's address cannot be chosen by the caller.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.proxies)
+    # outermost, so refusals of the inner middleware carry the policy too
+    app.add_middleware(SecurityHeaders)
     for router in [*ROUTERS, *OPERATOR_ROUTERS]:
         app.include_router(router, prefix="/api")
     mount_ui(app)

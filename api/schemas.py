@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -90,6 +90,7 @@ class Actor(Out):
 class ThreadMessage(Out):
     id: str
     message: str
+    format: Literal["text", "html"]
     type: str
     is_from_client: bool
     visible_to_client: bool

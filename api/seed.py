@@ -292,9 +292,10 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
                 "source_id": ids["ticket_sources"][i % 3],
             },
             {
-                "message": f"<p>{subject}. Can you help?</p>",
+                "message": f"{subject}. Can you help?",
                 "visible_to_client": True,
                 "is_from_client": True,
+                "format": "text",
             },
         )
         operator = first if i % 2 else second
@@ -305,6 +306,7 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
             "<p>Thanks, we are looking into it.</p>",
             True,
             False,
+            format="html",
         )
         app.post_message(
             tenant_id,
@@ -313,6 +315,7 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
             "<p>Internal: check the warranty first.</p>",
             False,
             False,
+            format="html",
         )
         app.update_ticket(
             tenant_id,
@@ -527,9 +530,10 @@ def seed_tickets(
             )
             firsts.append(
                 {
-                    "message": f"<p>{subject}</p>",
+                    "message": subject,
                     "visible_to_client": True,
                     "is_from_client": True,
+                    "format": "text",
                     "actor": client,
                 }
             )

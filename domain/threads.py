@@ -7,6 +7,9 @@ from typing import Any
 from domain.errors import InvalidValue, NotFound
 
 MESSAGE_TYPES = ("reply", "note", "status-changed", "work-order-signed")
+MESSAGE_FORMATS = ("text", "html")
+"""How a message's text is meant: plain text (what a client writes, shown as text,
+never interpreted) or HTML (an operator's, sanitised on the way in)."""
 EDITABLE_MESSAGE_FIELDS = frozenset({"message", "visible_to_client", "description"})
 
 
@@ -21,10 +24,12 @@ def new_message(
     attachment_ids: list[str],
     mentions: list[str],
     data: dict[str, Any] | None = None,
+    format: str = "html",
 ) -> dict[str, Any]:
     """The thread entry one posted message becomes."""
     if type not in MESSAGE_TYPES:
         raise InvalidValue(f"Unknown message type {type!r}.", "type")
+    check_format(format)
     return {
         "id": message_id,
         "actor": actor,
@@ -36,7 +41,23 @@ def new_message(
         "attachment_ids": list(attachment_ids),
         "mentions": list(mentions),
         "data": dict(data or {}),
+        "format": format,
     }
+
+
+def check_format(format: str) -> str:
+    """Refuse a message format other than text or html."""
+    if format not in MESSAGE_FORMATS:
+        raise InvalidValue("The format must be text or html.", "format")
+    return format
+
+
+def format_of(message: dict[str, Any]) -> str:
+    """A thread entry's format; entries older than the field: a client's is text."""
+    found = message.get("format")
+    if found in MESSAGE_FORMATS:
+        return str(found)
+    return "text" if message.get("is_from_client") else "html"
 
 
 def find_message(messages: list[dict[str, Any]], message_id: str) -> dict[str, Any]:

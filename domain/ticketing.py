@@ -178,8 +178,9 @@ class TicketingUseCases(DirectoryUseCases):
         recipients: list[dict[str, Any]] | None = None,
         attachment_ids: list[str] | None = None,
         mentions: list[str] | None = None,
+        format: str = "text",
     ) -> str:
-        """Reply or add an internal note; answers the message id."""
+        """Reply or add an internal note (format "text" or "html"); answers its id."""
         message_id = str(uuid4())
 
         def action() -> str:
@@ -193,6 +194,7 @@ class TicketingUseCases(DirectoryUseCases):
                 recipients,
                 attachment_ids,
                 mentions,
+                format,
             )
             self.commit(ticket)
             return message_id

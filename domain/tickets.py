@@ -9,7 +9,12 @@ from eventsourcing.domain import event
 
 from domain.base import LedgerAggregate, require_positive, require_text
 from domain.errors import InvalidTransition, InvalidValue, NotFound
-from domain.threads import check_message_changes, find_message, new_message
+from domain.threads import (
+    check_format,
+    check_message_changes,
+    find_message,
+    new_message,
+)
 
 STATUS_TYPES = {
     1: "open",
@@ -147,9 +152,15 @@ class Ticket(LedgerAggregate):
         recipients: list[dict[str, Any]] | None = None,
         attachment_ids: list[str] | None = None,
         mentions: list[str] | None = None,
+        format: str = "text",
     ) -> None:
-        """Add a client-visible reply or, when not visible, an internal note."""
+        """Add a client-visible reply or, when not visible, an internal note.
+
+        The format says how the text is meant: "text" (the default, what a client
+        writes) is shown as text; "html" is an operator's sanitised HTML.
+        """
         self._check_live()
+        check_format(format)
         if not message.strip() and not attachment_ids:
             raise InvalidValue("The message field is required.", "message")
         if is_from_client and not visible_to_client:
@@ -165,9 +176,28 @@ class Ticket(LedgerAggregate):
             recipients=recipients or [],
             attachment_ids=attachment_ids or [],
             mentions=mentions or [],
+            format=format,
         )
 
-    @event("MessagePosted")
+    class MessagePosted(LedgerAggregate.Event):
+        """A reply or note was posted; version 2 says whether it is text or HTML."""
+
+        class_version = 2
+        message_id: str
+        message: str
+        visible_to_client: bool
+        is_from_client: bool
+        recipients: list[dict[str, Any]]
+        attachment_ids: list[str]
+        mentions: list[str]
+        format: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """Before formats, a client's message was kept as sent: read it as text."""
+            state["format"] = "text" if state.get("is_from_client") else "html"
+
+    @event(MessagePosted)
     def _message_posted(
         self,
         actor: str,
@@ -178,6 +208,7 @@ class Ticket(LedgerAggregate):
         recipients: list[dict[str, Any]],
         attachment_ids: list[str],
         mentions: list[str],
+        format: str,
     ) -> None:
         kind = "reply" if visible_to_client else "note"
         self.messages.append(
@@ -191,6 +222,7 @@ class Ticket(LedgerAggregate):
                 recipients,
                 attachment_ids,
                 mentions,
+                format=format,
             )
         )
 

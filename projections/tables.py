@@ -233,6 +233,8 @@ messages = Table(
     _id(primary=True),
     Column("morphable_type", String(20), nullable=False),
     Column("message", Text, nullable=False),
+    # "text": shown as text, never interpreted; "html": sanitised operator HTML
+    Column("format", String(8), nullable=False, default="html"),
     Column("type", String(20), nullable=False),
     Column("is_from_client", Boolean, nullable=False),
     Column("visible_to_client", Boolean, nullable=False),

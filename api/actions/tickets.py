@@ -1,4 +1,8 @@
-"""Opening a ticket from the portal and replying to one, with attachments."""
+"""Opening a ticket from the portal and replying to one, with attachments.
+
+What is written here is kept as plain text, exactly as sent: it is shown as text
+(line breaks kept, links made clickable), never interpreted as HTML.
+"""
 
 from __future__ import annotations
 
@@ -87,6 +91,7 @@ def create(
             "visible_to_client": True,
             "is_from_client": user.is_client,
             "attachment_ids": attachment_ids,
+            "format": "text",
         }
     ticket_id = svc.domain.open_ticket(tenant.id, user.id, fields, first)
     svc.settle()
@@ -114,6 +119,7 @@ def reply(
         visible_to_client=True,
         is_from_client=user.is_client,
         attachment_ids=attachment_ids,
+        format="text",
     )
     svc.settle()
     return message_id

@@ -139,6 +139,7 @@ def post(
             recipients=recipients,
             attachment_ids=attachment_ids,
             mentions=mentions,
+            format="html",
         )
         after(svc, tenant, user, object_id, message_id, values)
     notify(svc, user, mentions, message_id, model, row)
@@ -187,7 +188,9 @@ def edit(svc: Services, user: User, message_id: str, values: dict[str, Any]) -> 
         raise invalid("morphable_type", "Only ticket messages can be changed.")
     changes: dict[str, Any] = {}
     if "message" in values and values["message"] is not None:
-        changes["message"] = clean(str(values["message"]))
+        # a client's text stays text; only HTML goes through the sanitiser
+        text = str(values["message"])
+        changes["message"] = text if row.format == "text" else clean(text)
     if "visible_to_client" in values and values["visible_to_client"] is not None:
         changes["visible_to_client"] = flag(values, "visible_to_client", True)
     if values.get("description") is not None:

@@ -1,4 +1,8 @@
-"""Message threads: oldest first, internal notes kept from portal users."""
+"""Message threads: oldest first, internal notes kept from portal users.
+
+Each message says its format: "text" (a client's words, to be shown as text)
+or "html" (an operator's HTML, sanitised on the way in, shown in a sandbox).
+"""
 
 from __future__ import annotations
 
@@ -52,6 +56,7 @@ def thread(
         {
             "id": r.id,
             "message": r.message,
+            "format": r.format,
             "type": r.type,
             "is_from_client": bool(r.is_from_client),
             "visible_to_client": bool(r.visible_to_client),

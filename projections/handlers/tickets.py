@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import and_, delete, update
 
+from domain.threads import format_of
 from domain.tickets import TICKET_FIELDS, ticket_reference
 from projections import tables as t
 from projections.context import Apply
@@ -87,6 +88,7 @@ def _message_row(
         "morphable_type": model,
         "id": m["id"],
         "message": m.get("message", ""),
+        "format": format_of(m),
         "type": m.get("type", "reply"),
         "is_from_client": bool(m.get("is_from_client")),
         "visible_to_client": bool(m.get("visible_to_client")),
@@ -108,6 +110,8 @@ def _post(a: Apply, model: str, kind: str, data: dict[str, Any] | None = None) -
         morphable_type=model,
         id=e.message_id,
         message=getattr(e, "message", ""),
+        # asset messages and status changes carry no format: operators write them
+        format=getattr(e, "format", "html"),
         type=kind,
         is_from_client=bool(getattr(e, "is_from_client", False)),
         visible_to_client=bool(getattr(e, "visible_to_client", True)),
