@@ -77,6 +77,8 @@ export type Attachment = { id: Id; name: string; url: string; extension: string;
 export type Message = {
   id: Id;
   message: string;
+  /** 'text': a client's words, shown as text; 'html': sanitised operator HTML. */
+  format?: 'text' | 'html';
   type: string;
   is_from_client: number | boolean;
   visible_to_client: number | boolean;

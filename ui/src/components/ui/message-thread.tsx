@@ -1,5 +1,6 @@
 import type { Id, Message } from '@/types/api';
 import { formatDateTime } from '@/lib/format';
+import { messageFormat, PlainText } from './plain-text';
 
 /** The frame grows to its content, plus 16 px for the body margin. */
 export function fitFrame(frame: HTMLIFrameElement) {
@@ -7,8 +8,9 @@ export function fitFrame(frame: HTMLIFrameElement) {
   if (height) frame.style.height = `${height + 16}px`;
 }
 
-// Messages come from the server already limited to what a client may see; the HTML is
-// shown in a sandboxed frame so no script in a mail body runs in the portal.
+// Messages come from the server already limited to what a client may see. A client's
+// text is shown as text; an operator's (sanitised) HTML in a sandboxed frame, so no
+// script in a message runs in the portal.
 export function MessageThread({
   messages,
   emptyText,
@@ -31,6 +33,8 @@ export function MessageThread({
           </div>
           {m.type === 'status-changed' && m.data?.status ? (
             <p className="status-change">{statusChanged ? statusChanged(m.data.status) : m.data.status.name}</p>
+          ) : messageFormat(m) === 'text' ? (
+            <PlainText text={m.message} />
           ) : (
             <iframe
               className="message-body"

@@ -19,6 +19,8 @@ export type Attachment = { id: Id; name: string; url: string; token?: string; ex
 export type OperatorMessage = {
   id: Id;
   message: string;
+  /** 'text': a client's words, shown as text; 'html': sanitised operator HTML. */
+  format?: 'text' | 'html';
   type: string;
   is_from_client: number | boolean;
   visible_to_client: number | boolean;

@@ -109,7 +109,8 @@ export const ticketDetail = {
   messages: [
     {
       id: 11,
-      message: '<p>The printer is jammed.</p>',
+      message: 'The printer is jammed.',
+      format: 'text',
       type: 'message',
       is_from_client: 1,
       visible_to_client: 1,

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { messageFormat } from '@/components/ui/plain-text';
 import { toast } from '@/lib/toast';
 import { updateMessage, type MessageChanges } from '../../api/update-message';
 import type { Operator, OperatorMessage } from '../../types';
@@ -36,7 +37,19 @@ export function MessageEdit({ message, operators, onDone }: Props) {
   };
   return (
     <div className="message-edit">
-      <RichEditor label={t('Edit message {id}', { id: message.id })} initialHtml={message.message} onChange={setHtml} operators={operators} height={160} />
+      {messageFormat(message) === 'text' ? (
+        // A client's text is edited as text: loading it into the HTML editor would
+        // interpret it in the operator's page.
+        <textarea
+          aria-label={t('Edit message {id}', { id: message.id })}
+          value={html}
+          onChange={(e) => setHtml(e.target.value)}
+          rows={6}
+          style={{ width: '100%' }}
+        />
+      ) : (
+        <RichEditor label={t('Edit message {id}', { id: message.id })} initialHtml={message.message} onChange={setHtml} operators={operators} height={160} />
+      )}
       <label htmlFor={`${id}-visible`}>
         <input id={`${id}-visible`} type="checkbox" checked={visible} onChange={(e) => setVisible(e.target.checked)} /> {t('Visible to the client')}
       </label>{' '}

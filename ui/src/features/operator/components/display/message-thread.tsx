@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { messageFormat, PlainText } from '@/components/ui/plain-text';
 import { toast } from '@/lib/toast';
 import { deleteMessage } from '../../api/update-message';
 import type { Operator, OperatorMessage } from '../../types';
@@ -19,8 +20,9 @@ export function frameHeight(frame: HTMLIFrameElement): number | null {
   return content + IFRAME_EXTRA_HEIGHT;
 }
 
-// The frame may read its own document (allow-same-origin) but runs no script, so mail
-// HTML cannot act in the operator's session.
+// Operator HTML (sanitised by the API) is shown in a frame that may read its own
+// document (allow-same-origin) but runs no script, so it cannot act in the operator's
+// session. A client's text never comes here: it is shown as text (PlainText).
 function MessageBody({ message }: { message: OperatorMessage }) {
   const t = useT();
   const [height, setHeight] = useState<number | undefined>(undefined);
@@ -109,6 +111,8 @@ export function MessageThread({ messages, label, operators = [], onChanged }: Th
                     if (saved) onChanged?.();
                   }}
                 />
+              ) : messageFormat(m) === 'text' ? (
+                <PlainText text={m.message} />
               ) : (
                 <MessageBody message={m} />
               )}

@@ -57,6 +57,27 @@ describe('message edit', () => {
     expect(await screen.findByText('Item updated.')).toBeInTheDocument();
   });
 
+  it("edits a client's text in a plain text box, never as HTML", async () => {
+    let body: unknown = null;
+    server.use(
+      http.put('*/api/messages/4', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({});
+      }),
+    );
+    const text: OperatorMessage = { ...note, id: 4, format: 'text', is_from_client: 1, visible_to_client: 1, message: '<img src=x onerror="window.__xss=1">' };
+    renderWithProviders(<MessageThread messages={[text]} operators={operators} onChanged={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit message 4' }));
+    const box = screen.getByRole('textbox', { name: 'Edit message 4' });
+    expect(box.tagName).toBe('TEXTAREA');
+    expect(box).toHaveValue('<img src=x onerror="window.__xss=1">');
+    expect(document.querySelector('img')).toBeNull();
+    await userEvent.clear(box);
+    await userEvent.type(box, 'a < b');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(body).toEqual({ message: 'a < b' }));
+  });
+
   it('deletes a message after confirmation', async () => {
     let deleted = false;
     server.use(

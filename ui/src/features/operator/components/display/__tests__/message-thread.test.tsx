@@ -51,16 +51,30 @@ describe('message thread', () => {
 
   it('shows HTML in a sandboxed frame without scripts, sized to its content plus 16', () => {
     thread();
-    const frame = screen.getByTitle('Message 1') as HTMLIFrameElement;
+    const frame = screen.getByTitle('Message 2') as HTMLIFrameElement;
     expect(frame).toHaveAttribute('sandbox', 'allow-same-origin allow-popups');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
-    expect(frame).toHaveAttribute('srcdoc', '<p>The printer is jammed.</p>');
+    expect(frame).toHaveAttribute('srcdoc', '<p>Check the toner first.</p>');
     Object.defineProperty(frame, 'contentDocument', {
       configurable: true,
       value: { documentElement: { scrollHeight: 120 }, body: { scrollHeight: 110 } },
     });
     fireEvent.load(frame);
     expect(frame.style.height).toBe('136px');
+  });
+
+  it("shows a client's message as text, never as HTML", () => {
+    render(
+      <MemoryRouter>
+        <MessageThread
+          messages={[{ ...messages[0], id: 3, format: 'text', message: '<img src=x onerror="window.__xss=1"> see https://example.com' }]}
+        />
+      </MemoryRouter>,
+    );
+    const item = screen.getByRole('listitem');
+    expect(item.querySelector('img, iframe, script')).toBeNull();
+    expect(item).toHaveTextContent('<img src=x onerror="window.__xss=1"> see https://example.com');
+    expect(within(item).getByRole('link', { name: 'https://example.com' })).toHaveAttribute('href', 'https://example.com/');
   });
 
   it('highlights the message named by #message-{id}', () => {
