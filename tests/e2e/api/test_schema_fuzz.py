@@ -18,7 +18,7 @@ from schemathesis import GenerationMode
 
 from tests.e2e.api.conftest import Portal
 
-EXAMPLES = int(os.environ.get("LEDGERDESK_FUZZ_EXAMPLES", "3"))
+EXAMPLES = int(os.environ.get("LEDGERDESK_FUZZ_EXAMPLES", "10"))
 # Signing out or changing one's password would end the token mid-run.
 SKIPPED = ("/api/auth/logout", "/api/auth/password", "/api/me/password")
 
