@@ -10,6 +10,7 @@ here in code; no alembic.ini is read.
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +26,21 @@ BASELINE = "0001_baseline"
 """The tables as the release before migrations made them."""
 
 BASELINE_TABLES = (
+    # Sign-ins, throttling, exports, uploads and notifications: made by requests,
+    # not by events, so a replay cannot bring them back.
     "api_sessions",
     "api_refresh_tokens",
     "api_login_failures",
     "api_exports",
     "api_attachments",
     "api_notifications",
+    # The follower's position: its rows are swapped in with a rebuilt read model,
+    # its shape is migrated like any kept table.
     "projection_tracking",
+    # What was published to Kafka: rebuilding it would publish everything again.
     "relay_tracking",
+    # What the accounting consumer received from Kafka and where it stopped: the
+    # downstream system's own record, not a projection of our log.
     "accounting_ledger",
     "accounting_offsets",
 )
@@ -45,6 +53,8 @@ def config(connection: Any = None) -> Config:
     settings = Config()
     settings.set_main_option("script_location", str(HERE))
     settings.set_main_option("path_separator", "os")
+    # A revision's id already carries its number and slug: the file is named so.
+    settings.set_main_option("file_template", "%%(rev)s")
     settings.attributes["connection"] = connection
     return settings
 
@@ -100,7 +110,7 @@ def write_revision(engine: Engine, message: str) -> Path | None:
     if not differences(engine):
         return None
     number = int(head().split("_", 1)[0]) + 1
-    slug = "_".join(message.lower().split())[:40]
+    slug = re.sub(r"\W+", "_", message.lower()).strip("_")[:40]
     with engine.begin() as connection:
         settings = config(connection)
         settings.attributes["autogenerate"] = True

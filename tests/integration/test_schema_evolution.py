@@ -232,3 +232,46 @@ def test_a_column_added_to_a_read_model_table_is_rebuilt_in(
     columns = {c["name"] for c in inspect(release_before).get_columns("tickets")}
     assert "customer_reference" not in columns
     assert counts(release_before) == before
+
+
+WRITE_A_REVISION = """
+import shutil, sys
+from pathlib import Path
+from sqlalchemy import Column, String
+from api.bootstrap import build_engine
+from api.settings import Settings
+from projections import migrations
+from projections.api_tables import exports
+
+copy = Path(sys.argv[1])
+shutil.copytree(migrations.HERE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+migrations.HERE = copy
+engine = build_engine(Settings())
+migrations.migrate(engine)
+assert migrations.write_revision(engine, "Nothing changed") is None
+exports.append_column(Column("note", String(200)))
+path = migrations.write_revision(engine, "Exports carry a note!")
+migrations.migrate(engine)
+assert migrations.differences(engine) == [], migrations.differences(engine)
+print(path.name)
+"""
+
+
+def test_a_changed_kept_table_gets_a_written_revision(environment, tmp_path):
+    """`ledgerdesk migrate --revision` writes the next revision, which then applies."""
+    run = subprocess.run(
+        [sys.executable, "-c", WRITE_A_REVISION, str(tmp_path / "migrations")],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    name = run.stdout.splitlines()[-1]
+    source = (tmp_path / "migrations" / "versions" / name).read_text()
+    number = int(migrations.head().split("_", 1)[0]) + 1
+    assert name == f"{number:04d}_exports_carry_a_note.py"
+    assert f"down_revision = {migrations.head()!r}" in source
+    assert "add_column(sa.Column('note', sa.String(length=200)" in source
+    assert not (migrations.HERE / "versions" / name).exists()
