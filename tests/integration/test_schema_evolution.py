@@ -23,7 +23,8 @@ from api.bootstrap import build_engine
 from api.cli import main
 from api.settings import Settings
 from projections import migrations
-from projections.upgrade import read_model_current
+from projections.schema import create_tables, read_model_schema
+from projections.upgrade import prepare, read_model_current, read_model_differences
 from tests.conftest import BACKEND
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "schema-before-migrations.sqlite3.gz"
@@ -275,3 +276,16 @@ def test_a_changed_kept_table_gets_a_written_revision(environment, tmp_path):
     assert f"down_revision = {migrations.head()!r}" in source
     assert "add_column(sa.Column('note', sa.String(length=200)" in source
     assert not (migrations.HERE / "versions" / name).exists()
+
+
+def test_a_read_model_that_already_matches_is_kept(environment, application):
+    """A database from before versions whose tables match is recorded, not rebuilt."""
+    engine = build_engine(environment)
+    create_tables(engine)
+    with engine.begin() as connection:
+        connection.execute(read_model_schema.delete())
+    assert not read_model_current(engine)
+    assert read_model_differences(engine) == []
+    assert prepare(application, engine) is False
+    assert read_model_current(engine)
+    engine.dispose()
