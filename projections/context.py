@@ -234,6 +234,8 @@ class Batch:
         self.names: dict[tuple[str, str], str | None] = {}
         self.models = self.rows.models
         self.counts: dict[tuple[str, str], tuple[dict[str, Any], int]] = {}
+        self.merged: dict[str, dict[str, str]] = {}
+        """Per tenant, each merged company's id and the company it went into."""
         self.writing = False
         event.listen(connection, "before_execute", self._watch)
 
@@ -350,8 +352,48 @@ class Apply:
         rows[(self.tenant_id, row_id)] = entry
         return entry
 
+    def merges(self) -> dict[str, str]:
+        """This tenant's merged companies and where each went, read once a batch."""
+        found = self.batch.merged.get(self.tenant_id)
+        if found is None:
+            c = t.companies
+            found = {
+                row.id: row.merged_into
+                for row in self.batch.raw.execute(
+                    select(c.c.id, c.c.merged_into).where(
+                        and_(
+                            c.c.tenant_id == self.tenant_id,
+                            c.c.merged_into.isnot(None),
+                        )
+                    )
+                )
+            }
+            self.batch.merged[self.tenant_id] = found
+        return found
+
+    def survivor(self, company_id: str | None) -> str | None:
+        """The company a record of company_id belongs to now, following merges."""
+        if not company_id:
+            return company_id
+        merges = self.merges()
+        seen: set[str] = set()
+        while company_id in merges and company_id not in seen:
+            seen.add(company_id)
+            company_id = merges[company_id]
+        return company_id
+
+    def _followed(self, values: dict[str, Any]) -> None:
+        """A record written after its company merged joins the survivor too."""
+        if values.get("company_id"):
+            values["company_id"] = self.survivor(values["company_id"])
+        if values.get("company_ids"):
+            values["company_ids"] = list(
+                dict.fromkeys(self.survivor(i) for i in values["company_ids"])
+            )
+
     def insert(self, table: Table, **values: Any) -> None:
         """Insert a row of this tenant (cached for the busiest tables)."""
+        self._followed(values)
         rows = self.batch.rows.tables.get(table)
         if rows is None:
             self.batch.raw.execute(
@@ -372,6 +414,7 @@ class Apply:
             values.setdefault("version", self.version)
         if not values:
             return
+        self._followed(values)
         if table in self.batch.rows.tables and len(_key_columns(table)) == 2:
             entry = self._cached(table, row_id)
             if entry is not None:
@@ -430,6 +473,8 @@ class Apply:
         """The display name of a user, company or location, cached for the batch."""
         if not row_id:
             return None
+        if kind == "company":
+            row_id = self.survivor(row_id) or row_id
         cache_key = (kind, row_id)
         if cache_key not in self.names:
             table, column = {

@@ -19,6 +19,7 @@ def dimensions(row: Mapping[str, Any]) -> dict[str, Any]:
 def bump(a: Apply, row: Mapping[str, Any], delta: int) -> None:
     """Add delta to the bucket of a ticket row's dimensions."""
     dims = dimensions(row)
+    dims["company_id"] = a.survivor(dims["company_id"])
     a.batch.count(a.tenant_id, t.bucket_key(dims), dims, delta)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import and_, delete, update
+from sqlalchemy import and_, delete, select, update
 
 from projections import tables as t
 from projections.context import Apply
@@ -23,6 +23,9 @@ COMPANY_TABLES = (
     t.locations,
     t.ticket_groups,
     t.users,
+    t.deals,
+    t.projects,
+    t.used_products,
 )
 NAMED_BY_CLIENT = (
     t.tickets,
@@ -155,7 +158,13 @@ def company_registered(a: Apply) -> None:
 
 
 def company_merged(a: Apply) -> None:
-    target = a.event.target_id
+    """Every record of the merged company, and its clients, go to the survivor.
+
+    Later events that still name the merged company follow it there too (see
+    `Apply.survivor`), so replaying the log always gives the same tables.
+    """
+    target = a.survivor(a.event.target_id) or str(a.event.target_id)
+    source = a.aggregate_id
     name = a.name_of("company", target)
     for table in COMPANY_TABLES:
         values: dict[str, Any] = {"company_id": target}
@@ -163,16 +172,48 @@ def company_merged(a: Apply) -> None:
             values["company_name"] = name
         a.connection.execute(
             update(table)
-            .where(
-                and_(
-                    table.c.tenant_id == a.tenant_id,
-                    table.c.company_id == a.aggregate_id,
-                )
-            )
+            .where(and_(table.c.tenant_id == a.tenant_id, table.c.company_id == source))
             .values(**values)
         )
-    recount_companies(a, [a.aggregate_id, target])
+    _move_clients(a, source, target)
+    _move_preset_filters(a, source, target)
+    recount_companies(a, [source, target])
     a.update(t.companies, merged_into=target, archived_at=a.at)
+    a.merges()[source] = target
+
+
+def _move_clients(a: Apply, source: str, target: str) -> None:
+    """Users of the merged company belong to the survivor, first one kept first."""
+    u = t.users
+    rows = a.connection.execute(
+        select(u.c.id, u.c.company_ids).where(u.c.tenant_id == a.tenant_id)
+    ).all()
+    for row in rows:
+        ids = list(row.company_ids or [])
+        if source not in ids:
+            continue
+        moved = list(dict.fromkeys(target if i == source else i for i in ids))
+        a.connection.execute(
+            update(u)
+            .where(and_(u.c.tenant_id == a.tenant_id, u.c.id == row.id))
+            .values(company_ids=moved, company_id=(moved or [None])[0])
+        )
+
+
+def _move_preset_filters(a: Apply, source: str, target: str) -> None:
+    """A saved filter on the merged company now filters on the survivor."""
+    p = t.table_presets
+    rows = a.connection.execute(
+        select(p.c.id, p.c.filter_config).where(
+            and_(p.c.tenant_id == a.tenant_id, p.c.filter_config.contains(source))
+        )
+    ).all()
+    for row in rows:
+        a.connection.execute(
+            update(p)
+            .where(and_(p.c.tenant_id == a.tenant_id, p.c.id == row.id))
+            .values(filter_config=row.filter_config.replace(source, target))
+        )
 
 
 def _location_or_group(a: Apply, table: Any, model: str) -> None:

@@ -11,6 +11,7 @@ from sqlalchemy import ColumnElement
 from api.deps import ServicesDep, User
 from api.operator.access import staff
 from api.operator.builder import builder_page
+from api.operator.merging import merge_preview
 from api.operator.records import company, one
 from api.query.compile import like_pattern
 from api.schemas import Message
@@ -79,11 +80,22 @@ def create(
     return _show(svc, user.tenant_id, company_id)
 
 
+@router.post("/merge/preview", name="merge_preview")
+def preview(
+    body: Ids, svc: ServicesDep, user: User = staff("companies.update")
+) -> dict[str, Any]:
+    """Which company survives a merge (the first id) and what moves into it."""
+    return merge_preview(svc.engine, user.tenant_id, body.ids)
+
+
 @router.post("/merge", name="merge")
 def merge(
     body: Ids, svc: ServicesDep, user: User = staff("companies.update")
 ) -> dict[str, Any]:
-    """Merge the companies into the first id; the others are archived as merged."""
+    """Merge the companies into the first id; their records and clients move there.
+
+    The others are archived as merged.
+    """
     for company_id in body.ids:
         one(svc.engine, t.companies, user.tenant_id, company_id)
     survivor = svc.domain.merge_companies(user.tenant_id, user.id, body.ids)
