@@ -302,13 +302,18 @@ class TicketingUseCases(DirectoryUseCases):
         """Merge tickets into the first of ids; answers the surviving ticket."""
         if len(ids) < 2 or len(set(ids)) != len(ids):
             raise InvalidValue("Name at least two different tickets.", "ids")
-        target = self.ticket(tenant_id, ids[0])
-        sources = [self.ticket(tenant_id, i) for i in ids[1:]]
-        for source in sources:
-            source.merge_into(actor, str(target.id))
-            target.absorb(actor, str(source.id), source.messages)
-        self.commit(target, *sources)
-        return str(target.id)
+
+        def action() -> str:
+            target = self.ticket(tenant_id, ids[0])
+            sources = [self.ticket(tenant_id, i) for i in ids[1:]]
+            for source in sources:
+                source.merge_into(actor, str(target.id))
+                target.absorb(actor, str(source.id), source.messages)
+            self.commit(target, *sources)
+            return str(target.id)
+
+        # A reply posted meanwhile is reloaded and moves with the thread.
+        return self.retrying(action)
 
     def clone_ticket(self, tenant_id: str, actor: str, ticket_id: str) -> str:
         """Open a new ticket with the fields of another; answers the clone's id."""
@@ -335,15 +340,23 @@ class TicketingUseCases(DirectoryUseCases):
 
     def delete_ticket(self, tenant_id: str, actor: str, ticket_id: str) -> None:
         """Move a ticket to the bin."""
-        ticket = self.ticket(tenant_id, ticket_id)
-        ticket.delete(actor)
-        self.commit(ticket)
+
+        def action() -> None:
+            ticket = self.ticket(tenant_id, ticket_id)
+            ticket.delete(actor)
+            self.commit(ticket)
+
+        self.retrying(action)
 
     def restore_ticket(self, tenant_id: str, actor: str, ticket_id: str) -> None:
         """Bring a deleted ticket back."""
-        ticket = self.ticket(tenant_id, ticket_id)
-        ticket.restore(actor)
-        self.commit(ticket)
+
+        def action() -> None:
+            ticket = self.ticket(tenant_id, ticket_id)
+            ticket.restore(actor)
+            self.commit(ticket)
+
+        self.retrying(action)
 
     # -- assets --------------------------------------------------------------
     def register_asset(self, tenant_id: str, actor: str, fields: dict[str, Any]) -> str:
