@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { archiveCompany, restoreCompany } from '../../api/archive-company';
-import { mergeRecords } from '../../api/merge-records';
 import type { Company } from '../../types';
 import { ArchivedName } from '../display/badges';
 import { RouteLink } from '../display/route-link';
@@ -10,7 +9,7 @@ import { TextFilter } from '../filters/text-filter';
 import { textFilter } from '../filters/filter-builders';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
-import { useConfirm } from '../widgets/confirm-dialog';
+import { CompanyMergeDialog } from './company-merge';
 import type { Builder } from '@/lib/builder';
 import { useT } from '../../i18n';
 
@@ -32,7 +31,8 @@ export function CompaniesPage() {
   const t = useT();
   const [name, setName] = useState('');
   const [archived, setArchived] = useState<'' | '0' | '1'>('0');
-  const [dialog, confirm] = useConfirm();
+  // the ticked ids in ticking order (the first survives) and how to clear them
+  const [merging, setMerging] = useState<{ ids: (number | string)[]; done: () => void } | null>(null);
   // Archived is a date, so yes/no becomes a null test rather than = 0/1.
   const filter: Builder = { ...textFilter('name', name) };
   if (archived === '1') filter.whereNotNull = ['archived_at'];
@@ -56,22 +56,22 @@ export function CompaniesPage() {
           <button
             type="button"
             disabled={selected.length < 2}
-            onClick={async () => {
-              try {
-                await confirm(t('Merge {n} companies into the first?', { n: selected.length }));
-              } catch {
-                return;
-              }
-              await mergeRecords('companies', selected);
-              toast.success(t('Companies merged'));
-              done();
-            }}
+            onClick={() => setMerging({ ids: [...selected], done })}
           >
             {t('Merge')}
           </button>
         )}
       />
-      {dialog}
+      {merging && (
+        <CompanyMergeDialog
+          ids={merging.ids}
+          onClose={() => setMerging(null)}
+          onMerged={() => {
+            merging.done();
+            setMerging(null);
+          }}
+        />
+      )}
     </>
   );
 }
