@@ -8,6 +8,7 @@ once with an operator's token and once with a portal client's.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 import pytest
@@ -17,9 +18,11 @@ from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
 from tests.e2e.api.conftest import Portal
+from tests.e2e.api.fuzzing import ids_by_segment
 
 EXAMPLES = int(os.environ.get("LEDGERDESK_FUZZ_EXAMPLES", "10"))
 # Signing out or changing one's password would end the token mid-run.
+NUMBERED = ("item_id", "line_id", "message_id", "preset_id", "notification_id")
 SKIPPED = ("/api/auth/logout", "/api/auth/password", "/api/me/password")
 
 
@@ -52,6 +55,7 @@ def _fuzz(portal: Portal, email: str) -> None:
     spec = portal.client.get("/api/openapi.json").json()
     schema = schemathesis.openapi.from_dict(spec)
     headers = portal.login(email)
+    ids = ids_by_segment(portal)
     failures: list[str] = []
     operations = 0
     for result in schema.get_all_operations():
@@ -64,6 +68,16 @@ def _fuzz(portal: Portal, email: str) -> None:
             modes.append(operation.as_strategy(GenerationMode.NEGATIVE))
         except Exception:  # an operation with nothing to break has no negative cases
             pass
+        names = re.findall(r"\{([^}]+)\}", operation.path)
+        real = ids.get(operation.path.split("/")[2], ([], []))[0]
+        if names and (real or all(n in NUMBERED for n in names)):
+            # Random ids only ever find nothing: also aim at the tenant's records.
+            fixed = {n: 1 if n in NUMBERED else real[0] for n in names}
+            for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+                try:
+                    modes.append(operation.as_strategy(mode, path_parameters=fixed))
+                except Exception:  # as above
+                    pass
 
         @settings(
             max_examples=EXAMPLES,

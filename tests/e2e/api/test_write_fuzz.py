@@ -17,29 +17,17 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import select
 
-from projections import tables as t
 from projections.public_events import translate, validate
 from projections.rebuild import rebuild
 from tests.e2e.api.conftest import Portal
+from tests.e2e.api.fuzzing import ids_by_segment
 from tests.integration.projections.conftest import snapshot
 
 EXAMPLES = int(os.environ.get("LEDGERDESK_WRITE_FUZZ_EXAMPLES", "150"))
 WRITES = ("post", "put", "patch", "delete")
 # Signing out or changing a password ends the token the run signs in with.
 SKIPPED = ("/api/auth/", "/api/me/password")
-TABLES = {
-    "tickets": t.tickets,
-    "companies": t.companies,
-    "clients": t.users,
-    "operators": t.users,
-    "quotes": t.quotes,
-    "invoices": t.invoices,
-    "contracts": t.contracts,
-    "subscriptions": t.subscriptions,
-    "assets": t.assets,
-}
 FIELDS = (
     "name",
     "description",
@@ -100,25 +88,6 @@ NASTY = (
     "<script>alert(1)</script>",
     "a\nb\tc",
 )
-
-
-def _ids(portal: Portal) -> dict[str, tuple[list[str], list[str]]]:
-    """Per path segment: ids of the demo tenant, and ids of the other tenant."""
-    demo, other = portal.tenant_id("demo"), portal.tenant_id("other")
-    found: dict[str, tuple[list[str], list[str]]] = {}
-    with portal.svc.engine.connect() as connection:
-        for segment, table in TABLES.items():
-            mine, theirs = (
-                [
-                    str(i)
-                    for i in connection.execute(
-                        select(table.c.id).where(table.c.tenant_id == tenant).limit(8)
-                    ).scalars()
-                ]
-                for tenant in (demo, other)
-            )
-            found[segment] = (mine, theirs)
-    return found
 
 
 def _operations(portal: Portal) -> list[tuple[str, str]]:
@@ -212,7 +181,7 @@ def _bodies(
 def test_generated_writes_never_5xx_and_the_read_model_stays_rebuildable(
     portal: Portal,
 ) -> None:
-    ids = _ids(portal)
+    ids = ids_by_segment(portal)
     own = [i for mine, _ in ids.values() for i in mine]
     foreign = [i for _, theirs in ids.values() for i in theirs]
     operations = _operations(portal)
