@@ -25,6 +25,7 @@ from eventsourcing.utils import get_topic
 from domain.base import LedgerAggregate
 from domain.chain import link_bytes, seal
 from domain.errors import AlreadyExists, ConcurrentChange, NotFound, StaleVersion
+from domain.settings import SettingList
 from domain.tenants import Sequence
 
 A = TypeVar("A", bound=LedgerAggregate)
@@ -61,10 +62,26 @@ class Store(Application):
     snapshotting_intervals: ClassVar[dict[type[Any], int]] = {Sequence: 100}
     snapshotting_projectors: ClassVar[dict[type[Any], Any]] = {Sequence: replay}
 
+    # A tenant's number sequences and setting lists are loaded by every new
+    # ticket, quote and invoice. Kept in memory and brought forward by the
+    # events stored since (one query that finds our own last save, or nothing),
+    # a load costs the same however long their history: not a snapshot and up
+    # to a hundred events, nor a whole setting list's history. A stale copy
+    # cannot be saved: its next version clashes and the command is retried.
+    kept_in_memory: ClassVar[frozenset[type[Any]]] = frozenset({Sequence, SettingList})
+    kept_in_memory_max = 1000
+
     def construct_repository(self) -> Repository[Any]:
         """Besides the library's repository (snapshots first), one that reads
-        events only, for the types never snapshotted: one query fewer a load."""
+        events only, for the types never snapshotted: one query fewer a load;
+        and one that keeps the hot aggregates in memory (kept_in_memory)."""
         self.events_only = Repository(self.events)
+        self.kept = Repository(
+            self.events,
+            snapshot_store=self.snapshots,
+            cache_maxsize=self.kept_in_memory_max,
+            fastforward=True,
+        )
         return super().construct_repository()
 
     def load(
@@ -75,8 +92,12 @@ class Store(Application):
         version: int | None = None,
     ) -> A:
         """The aggregate of that type in that tenant, else NotFound."""
-        snapshotted = cls in self.snapshotting_intervals
-        repository = self.repository if snapshotted else self.events_only
+        if cls in self.kept_in_memory:
+            repository = self.kept
+        elif cls in self.snapshotting_intervals:
+            repository = self.repository
+        else:
+            repository = self.events_only
         try:
             aggregate: object = repository.get(
                 as_uuid(aggregate_id), version=version, projector_func=replay
