@@ -127,11 +127,7 @@ def target_metadata() -> MetaData:
     # the operator's notifications live beside the API that writes them.
     import api.operator.tables  # noqa: F401
     import projections.api_tables  # noqa: F401
-
-    try:
-        import projections.parked  # noqa: F401
-    except ModuleNotFoundError:  # TEMP until parked.py lands
-        pass
+    import projections.parked  # noqa: F401
     import projections.schema  # noqa: F401
     from projections import accounting, relay, tables
 

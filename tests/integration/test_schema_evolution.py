@@ -274,7 +274,9 @@ def test_a_changed_kept_table_gets_a_written_revision(environment, tmp_path):
     number = int(migrations.head().split("_", 1)[0]) + 1
     assert name == f"{number:04d}_exports_carry_a_note.py"
     assert f"down_revision = {migrations.head()!r}" in source
-    assert "add_column(sa.Column('note', sa.String(length=200)" in source
+    # SQLite writes it as a batch operation (its ALTER TABLE is limited).
+    assert "add_column(" in source
+    assert "sa.Column('note', sa.String(length=200)" in source
     assert not (migrations.HERE / "versions" / name).exists()
 
 
