@@ -80,7 +80,7 @@ export function CompanyMergeDialog({ ids, onClose, onMerged }: Props) {
               const moving = RECORD_TEXTS.filter(([kind]) => company.records[kind] > 0);
               return (
                 <li key={company.id}>
-                  {company.name}
+                  <span>{company.name}</span>
                   <ul>
                     {moving.length === 0 ? (
                       <li>{t('Nothing to move')}</li>
