@@ -19,12 +19,16 @@ from domain.errors import (
     InvalidValue,
     NotFound,
 )
+from projections.follower import ReadModelLate
+from projections.parked import ChangeParked
 
 log = logging.getLogger("ledgerdesk.api")
 
 NOT_FOUND = "Not found."
 UNAUTHENTICATED = "Unauthenticated."
 DENIED = "Permission denied."
+PARKED = "Your change was saved but could not be shown yet; it has been reported."
+SLOW = "Your change was saved but is taking long to show; reload in a moment."
 
 
 class ApiError(Exception):
@@ -123,6 +127,16 @@ def install(app: FastAPI) -> None:
         if isinstance(error, (InvalidTransition, ConcurrentChange, AlreadyExists)):
             return JSONResponse(body(error.message), 409)
         return JSONResponse(body(error.message), 400)
+
+    @app.exception_handler(ChangeParked)
+    async def change_parked(_: Request, error: ChangeParked) -> JSONResponse:
+        log.error("answering a write whose event %s was parked", error.position)
+        return JSONResponse(body(PARKED), 503)
+
+    @app.exception_handler(ReadModelLate)
+    async def read_model_late(_: Request, error: ReadModelLate) -> JSONResponse:
+        log.error("the read model did not reach %s in time", error.position)
+        return JSONResponse(body(SLOW), 503, headers={"Retry-After": "5"})
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:

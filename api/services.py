@@ -44,5 +44,12 @@ class Services:
         return reader  # type: ignore[no-any-return]
 
     def settle(self, timeout: float = 10.0) -> None:
-        """Answer a write only once the read model shows it (read-your-writes)."""
-        self.follower.wait_for(self.domain.position(), timeout=timeout)
+        """Answer a write only once the read model shows it (read-your-writes).
+
+        It waits for the events this request saved (the store notes them per
+        request), not for the whole log; ChangeParked when one of them was
+        parked, ReadModelLate when the read model did not get there in time.
+        """
+        own = self.domain.take_committed()
+        target = max(own) if own else self.domain.position()
+        self.follower.wait_for(target, timeout=timeout, own=own)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from typing import Any, ClassVar, TypeVar
 from uuid import UUID
 
@@ -30,6 +31,11 @@ from domain.tenants import Sequence
 
 A = TypeVar("A", bound=LedgerAggregate)
 R = TypeVar("R")
+
+_committed: ContextVar[tuple[int, ...]] = ContextVar("committed", default=())
+"""The notification ids saved in this context (a request's worker thread) since
+they were last taken: what a write waits for before it answers."""
+KEEP_COMMITTED = 1000
 
 
 def as_uuid(value: str | UUID) -> UUID:
@@ -153,6 +159,9 @@ class Store(Application):
         ]
         self._take_snapshots(processing)
         self._notify(recordings)
+        if notification_ids:
+            kept = _committed.get() + tuple(notification_ids)
+            _committed.set(kept[-KEEP_COMMITTED:])
         return recordings
 
     def _link(self, aggregate: Any, events: list[Any]) -> list[StoredEvent]:
@@ -216,6 +225,13 @@ class Store(Application):
                 ceiling = min(self.retry_pause_max, 0.004 * 2 ** min(attempt, 8))
                 time.sleep(random.uniform(ceiling / 4, ceiling))
         raise AssertionError("unreachable")
+
+    def take_committed(self) -> tuple[int, ...]:
+        """The notification ids saved in this context since the last take."""
+        found = _committed.get()
+        if found:
+            _committed.set(())
+        return found
 
     def position(self) -> int:
         """The id of the newest notification in the log."""

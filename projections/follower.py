@@ -11,14 +11,30 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, insert, inspect, select, update
+from sqlalchemy.exc import (
+    DBAPIError,
+    DisconnectionError,
+    InterfaceError,
+    OperationalError,
+)
 
 from domain.application import Ledgerdesk
 from projections import tables as t
 from projections.context import MAX_CACHED_ROWS, Apply, Batch, RowCache
 from projections.handlers import commerce, deals, directory, tickets
+from projections.parked import (
+    ChangeParked,
+    Parked,
+    describe,
+    last_resolved,
+    park,
+    parked_events,
+    resolve,
+)
 
 log = logging.getLogger("ledgerdesk.follower")
 
@@ -30,9 +46,42 @@ HANDLERS: dict[str, Callable[[Apply], None]] = {
 }
 
 
+def is_transient(error: BaseException) -> bool:
+    """Whether an error is the database's passing trouble, not the event's fault.
+
+    Such a batch is tried again as a whole; every other error parks the event.
+    """
+    if isinstance(error, (DisconnectionError, InterfaceError, TimeoutError)):
+        return True
+    if isinstance(error, DBAPIError) and error.connection_invalidated:
+        return True
+    if isinstance(error, OperationalError):
+        text = str(error.orig).lower()
+        return any(word in text for word in _TRANSIENT)
+    return False
+
+
+_TRANSIENT = (
+    "locked",
+    "deadlock",
+    "could not serialize",
+    "connection",
+    "terminating",
+    "timeout",
+)
+
+
 def handler_for_topic(topic: str) -> Callable[[Apply], None] | None:
     """The handler of the events stored under a topic ('module:Class.Event')."""
     return HANDLERS.get(topic.rpartition(":")[2])
+
+
+class ReadModelLate(TimeoutError):
+    """The read model did not reach a position in time (the event is stored)."""
+
+    def __init__(self, position: int, timeout: float) -> None:
+        super().__init__(f"read model did not reach {position} in {timeout}s")
+        self.position = position
 
 
 class Follower:
@@ -56,7 +105,15 @@ class Follower:
         """Called with the new position after each batch that applied events."""
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._progress = threading.Condition()
+        self.reached = 0
+        """The position this follower last moved to (in memory, no query)."""
         self._thread: threading.Thread | None = None
+        self._attempted: tuple[int, Any] | None = None
+        self._tenant: str | None = None
+        self._resolved: datetime | None = None
+        self._has_parking: bool | None = None
 
     def position(self) -> int:
         """The id of the last notification applied."""
@@ -74,18 +131,43 @@ class Follower:
         return int(found)
 
     def apply_batch(self, limit: int | None = None) -> int:
-        """Apply up to one batch of pending events; answers how many were read."""
+        """Apply up to one batch of pending events; answers how many were read.
+
+        When an event fails (a handler's bug), the batch rolls back and is
+        applied again event by event: the failing one is parked with its error
+        in the transaction that moves the position past it, and the rest apply.
+        """
+        try:
+            return self._apply_batch(limit or self.batch_size)
+        except Exception as error:
+            if is_transient(error):
+                raise
+            log.warning("a batch failed (%s); applying it event by event", error)
+        applied = 0
+        for _ in range(limit or self.batch_size):
+            try:
+                read = self._apply_batch(1)
+            except Exception as error:
+                if is_transient(error):
+                    raise
+                read = self._park_next(error)
+            if not read:
+                break
+            applied += read
+        return applied
+
+    def _apply_batch(self, limit: int) -> int:
         rows = self.rows
+        self._attempted = None
         try:
             with self.engine.begin() as connection:
                 start = self._read_position(connection, lock=True)
-                if rows.position != start:  # another follower wrote since
-                    rows.reset()
-                notifications = self.app.recorder.select_notifications(
-                    start + 1, limit or self.batch_size
-                )
+                if rows.position != start or self._retried(connection):
+                    rows.reset()  # another follower (or a retry) wrote since
+                notifications = self.app.recorder.select_notifications(start + 1, limit)
                 if not notifications:
                     return 0
+                self._attempted = (start, notifications[0]) if limit == 1 else None
                 batch = Batch(connection, rows)
                 try:
                     self._apply(batch, notifications)
@@ -93,30 +175,104 @@ class Follower:
                 finally:
                     batch.close()
                 position = notifications[-1].id
-                connection.execute(
-                    update(t.tracking)
-                    .where(t.tracking.c.name == self.name)
-                    .values(position=position)
-                )
+                self._move(connection, position)
         except BaseException:
             rows.reset()  # the batch rolled back: what the cache holds may not be
             raise
+        self._moved(position, len(notifications))
+        return len(notifications)
+
+    def _park_next(self, error: Exception) -> int:
+        """Park the one event that just failed alone, and move past it."""
+        attempted, self._attempted = self._attempted, None
+        if attempted is None:
+            raise error
+        start, notification = attempted
+        with self.engine.begin() as connection:
+            if not self._parks(connection):
+                raise error  # a database without the table (a rebuild's staging)
+            if self._read_position(connection, lock=True) != start:
+                return 1  # another follower moved on meanwhile: read again
+            park(connection, self.name, notification, error, self._tenant)
+            self._move(connection, notification.id)
+        log.error(
+            "parked event %s (%s) of follower %s: %s",
+            notification.id,
+            notification.topic,
+            self.name,
+            describe(error),
+        )
+        self.rows.reset()
+        self._moved(notification.id, 1)
+        return 1
+
+    def _parks(self, connection: Connection) -> bool:
+        """Whether this database keeps parked events (asked once)."""
+        if self._has_parking is None:
+            self._has_parking = inspect(connection).has_table(parked_events.name)
+        return self._has_parking
+
+    def _move(self, connection: Connection, position: int) -> None:
+        connection.execute(
+            update(t.tracking)
+            .where(t.tracking.c.name == self.name)
+            .values(position=position)
+        )
+
+    def _moved(self, position: int, count: int) -> None:
+        rows = self.rows
         rows.position = position
         if len(rows) > MAX_CACHED_ROWS:
             rows.clear()
+        with self._progress:
+            self.reached = position
+            self._progress.notify_all()
         for listener in self.listeners:
             listener(position)
         if self.progress:
-            self.progress(len(notifications))
-        return len(notifications)
+            self.progress(count)
+
+    def _retried(self, connection: Connection) -> bool:
+        """Whether a retry applied a parked event since the last batch.
+
+        A retry writes rows outside the follower's cache, so the cache is
+        dropped; asked only while the cache holds rows.
+        """
+        if not len(self.rows) or not self._parks(connection):
+            return False
+        resolved = last_resolved(connection, self.name)
+        changed = resolved != self._resolved
+        self._resolved = resolved
+        return changed
 
     def _apply(self, batch: Batch, notifications: Sequence[Any]) -> None:
         to_domain_event = self.app.mapper.to_domain_event
+        self._tenant = None
         for notification in notifications:
             # events no handler cares about are not even decoded
             handle = handler_for_topic(notification.topic)
             if handle is not None:
-                handle(Apply(batch, to_domain_event(notification)))
+                domain_event = to_domain_event(notification)
+                self._tenant = getattr(domain_event, "tenant_id", None)
+                handle(Apply(batch, domain_event))
+
+    def retry(self, parked: Parked) -> None:
+        """Apply one parked event now, in a transaction of its own (or raise)."""
+        [notification] = self.app.recorder.select_notifications(
+            parked.notification_id, 1
+        )
+        with self.engine.begin() as connection:
+            # the tracking row's lock keeps the follower out meanwhile
+            self._read_position(connection, lock=True)
+            rows = RowCache()
+            batch = Batch(connection, rows)
+            try:
+                self._apply(batch, [notification])
+                batch.flush()
+            finally:
+                batch.close()
+            resolve(connection, parked.id)
+        self.rows.reset()
 
     def catch_up(self) -> int:
         """Apply everything pending; answers the position reached."""
@@ -125,16 +281,72 @@ class Follower:
                 pass
         return self.position()
 
-    def wait_for(self, position: int, timeout: float = 5.0) -> None:
-        """Block until the read model shows the event at position (or raise)."""
+    def wait_for(
+        self, position: int, timeout: float = 5.0, own: Sequence[int] = ()
+    ) -> None:
+        """Block until the read model shows the event at position (or raise).
+
+        With `own`, the notification ids of the caller's events: if one of them
+        was parked instead of applied, ChangeParked is raised at once.
+        """
         if self._thread is None:
-            if self.catch_up() >= position:
-                return
+            reached = self._catch_up_to(position)
+        else:
+            reached = self._woken_to(position, timeout)
         deadline = time.monotonic() + timeout
-        while self.position() < position:
+        while reached < position:
             if time.monotonic() > deadline:
-                raise TimeoutError(f"read model did not reach {position} in {timeout}s")
-            time.sleep(0.01)
+                raise ReadModelLate(position, timeout)
+            with self._progress:
+                self._progress.wait(0.01)
+            reached = self.position()
+        if own and self.parked_any(own):
+            raise ChangeParked(position)
+
+    def parked_any(self, notification_ids: Sequence[int]) -> bool:
+        """Whether any of these events was parked by this follower."""
+        query = select(parked_events.c.id).where(
+            parked_events.c.follower == self.name,
+            parked_events.c.notification_id.in_(list(notification_ids)),
+            parked_events.c.resolved_at.is_(None),
+        )
+        with self.engine.connect() as connection:
+            return connection.execute(query.limit(1)).first() is not None
+
+    def _catch_up_to(self, position: int) -> int:
+        """Apply batches in this thread until position; the position reached.
+
+        Stops at the caller's own event rather than reading again to find the
+        log empty, and knows where it stopped without asking the database.
+        """
+        with self._lock:
+            while self.reached < position and self.apply_batch():
+                pass
+        return self.reached if self.reached >= position else self.position()
+
+    def _woken_to(self, position: int, timeout: float) -> int:
+        """Wake the background thread and wait until it applied position.
+
+        A write must not wait out the thread's idle poll: it is woken at once,
+        and tells the waiter when it moved, with no polling of the database.
+        """
+        self.wake()
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._progress:
+                if self.reached < position:
+                    left = deadline - time.monotonic()
+                    self._progress.wait(min(max(left, 0.0), 0.05))
+                if self.reached >= position:
+                    return self.reached
+            # another process's follower may have applied it: ask the database
+            reached = self.position()
+            if reached >= position or time.monotonic() > deadline:
+                return reached
+
+    def wake(self) -> None:
+        """Have the background thread read the log now, not after its poll."""
+        self._wake.set()
 
     def run(self, poll_interval: float = 0.2) -> None:
         """Follow until stop() is called, polling when idle."""
@@ -142,12 +354,14 @@ class Follower:
             try:
                 with self._lock:
                     applied = self.apply_batch()
-            except Exception:  # keep following; the batch rolled back whole
+            except Exception:  # the database's passing trouble: the batch rolled
+                # back whole and is tried again (an event's own failure is parked)
                 log.exception("applying a batch failed; retrying")
                 applied = 0
                 self._stop.wait(1.0)
             if not applied:
-                self._stop.wait(poll_interval)
+                self._wake.wait(poll_interval)
+                self._wake.clear()  # before the next batch, which reads it all
 
     def start(self, poll_interval: float = 0.2) -> None:
         """Follow in a background thread (the embedded mode)."""
@@ -163,6 +377,7 @@ class Follower:
     def stop(self) -> None:
         """Stop the background thread."""
         self._stop.set()
+        self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=10)
             self._thread = None

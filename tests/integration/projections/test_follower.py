@@ -7,6 +7,7 @@ from uuid import uuid4
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy.exc import OperationalError
 
 from domain.base import SYSTEM
 from projections import tables as t
@@ -18,16 +19,17 @@ from tests.integration.projections.conftest import rows, snapshot
 def test_a_batch_that_fails_is_rolled_back_whole(
     application, engine, follower, tenant, monkeypatch
 ):
+    """A passing database error (not the event's fault) parks nothing."""
     ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
     application.post_message(tenant, SYSTEM, ticket, "<p>hi</p>", True, False)
     start = follower.position()
     original = HANDLERS["Ticket.MessagePosted"]
 
     def crash(apply):  # type: ignore[no-untyped-def]
-        raise RuntimeError("power cut")
+        raise OperationalError("UPDATE", {}, Exception("database is locked"))
 
     monkeypatch.setitem(HANDLERS, "Ticket.MessagePosted", crash)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(OperationalError):
         follower.catch_up()
     assert follower.position() == start
     assert rows(engine, t.tickets, id=ticket) == []

@@ -1,0 +1,102 @@
+"""An event a handler fails on is parked; the follower goes on; a retry applies it."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.base import SYSTEM
+from projections import tables as t
+from projections.follower import HANDLERS, Follower
+from projections.parked import ChangeParked, list_parked, parked_count
+from tests.integration.projections.conftest import rows
+
+
+def _fail_for(monkeypatch, tenant: str, name: str = "Ticket.MessagePosted") -> None:  # type: ignore[no-untyped-def]
+    original = HANDLERS[name]
+
+    def faulty(apply):  # type: ignore[no-untyped-def]
+        if apply.event.tenant_id == tenant:
+            raise ValueError("could not convert string to float: '12,50'")
+        original(apply)
+
+    monkeypatch.setitem(HANDLERS, name, faulty)
+
+
+def test_a_failing_event_is_parked_and_the_rest_applies(
+    application, engine, follower, tenant, monkeypatch
+):
+    other = application.create_tenant(SYSTEM, "Other IT", "other")
+    application.add_setting(
+        other, SYSTEM, "ticket_statuses", "Open", {"type": 1}, is_default=True
+    )
+    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
+    follower.catch_up()
+    _fail_for(monkeypatch, tenant)
+    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
+    parked_at = application.position()
+    later = application.open_ticket(tenant, SYSTEM, {"description": "Later"})
+    elsewhere = application.open_ticket(other, SYSTEM, {"description": "Elsewhere"})
+    application.post_message(other, SYSTEM, elsewhere, "fine", True, False)
+
+    assert follower.catch_up() == application.position()
+    [parked] = list_parked(engine)
+    assert parked.notification_id == parked_at
+    assert parked.follower == "read_model"
+    assert parked.tenant_id == tenant
+    assert parked.topic.endswith("Ticket.MessagePosted")
+    assert "could not convert" in parked.error
+    assert parked_count(engine) == 1
+    assert parked_count(engine, "kafka-relay") == 0
+    # every other event, before and after it, of both tenants, applied
+    assert rows(engine, t.tickets, id=later)
+    assert rows(engine, t.tickets, id=elsewhere)[0]["message_count"] == 1
+    assert rows(engine, t.tickets, id=ticket)[0]["message_count"] == 0
+
+    with pytest.raises(ChangeParked):
+        follower.wait_for(parked_at, timeout=1, own=[parked_at])
+    follower.wait_for(application.position(), timeout=1, own=[application.position()])
+
+    monkeypatch.undo()
+    follower.retry(parked)
+    assert parked_count(engine) == 0
+    assert rows(engine, t.tickets, id=ticket)[0]["message_count"] == 1
+    assert len(rows(engine, t.messages, morphable_id=ticket)) == 1
+    [resolved] = list_parked(engine, unresolved=False)
+    assert resolved.resolved_at is not None
+
+
+def test_a_retry_that_fails_again_counts_the_attempt(
+    application, engine, follower, tenant, monkeypatch
+):
+    from projections.parked import failed_again
+
+    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
+    _fail_for(monkeypatch, tenant)
+    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
+    follower.catch_up()
+    [parked] = list_parked(engine)
+    with pytest.raises(ValueError):
+        follower.retry(parked)
+    with engine.begin() as connection:
+        failed_again(connection, parked.id, ValueError("still"))
+    [again] = list_parked(engine)
+    assert again.attempts == 2 and "still" in again.error
+    assert rows(engine, t.tickets, id=ticket)[0]["message_count"] == 0
+
+
+def test_the_follower_in_another_process_sees_a_retry(
+    application, engine, tenant, monkeypatch
+):
+    """A retry writes past the running follower's row cache: it must not go stale."""
+    running = Follower(application, engine, batch_size=50)
+    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
+    running.catch_up()
+    _fail_for(monkeypatch, tenant)
+    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
+    running.catch_up()
+    monkeypatch.undo()
+    [parked] = list_parked(engine)
+    Follower(application, engine).retry(parked)
+    application.post_message(tenant, SYSTEM, ticket, "second", True, False)
+    running.catch_up()
+    assert rows(engine, t.tickets, id=ticket)[0]["message_count"] == 2
