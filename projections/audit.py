@@ -212,13 +212,56 @@ def history(
             )
         count = version
     shown = events[:count]
+    state = state_of(replay(shown)) if shown else None
+    if state is not None:
+        moment = datetime.now(UTC)
+        if at is not None:
+            moment = parse_time(at)
+        elif version is not None:
+            moment = shown[-1].timestamp
+        follow_merges(app, state, moment)
     return {
         "id": str(as_uuid(aggregate_id)),
         "model": type(replay(events[:1])).__name__,
         "version": count,
         "events": [describe(e) for e in shown],
-        "state": state_of(replay(shown)) if shown else None,
+        "state": state,
     }
+
+
+def survivor_at(app: Store, company_id: str, moment: datetime) -> str:
+    """The company that company_id's records belonged to at that moment."""
+    seen: set[str] = set()
+    while company_id not in seen:
+        seen.add(company_id)
+        try:
+            events = app.events_of(company_id)
+        except (ValueError, TypeError):  # not an id the store can hold
+            return company_id
+        merged = [
+            e for e in events if event_type(e) == "MergedInto" and e.timestamp <= moment
+        ]
+        if not merged:
+            return company_id
+        company_id = str(merged[0].target_id)
+    return company_id
+
+
+def follow_merges(app: Store, state: dict[str, Any], moment: datetime) -> None:
+    """Name the company a record belonged to then: a merge moves its records.
+
+    A merge is one event on the merged company; the records keep their own
+    events, so their company at a moment is the one their events name, followed
+    through the merges made by then. The name their events gave is kept beside.
+    """
+    for holder in (state, state.get("fields")):
+        if not isinstance(holder, dict) or not holder.get("company_id"):
+            continue
+        named = str(holder["company_id"])
+        now = survivor_at(app, named, moment)
+        if now != named:
+            holder["company_id"] = now
+            holder["merged_company_id"] = named
 
 
 def state_at(

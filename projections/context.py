@@ -106,6 +106,8 @@ class RowCache:
         }
         self.pending: dict[Table, list[list[Any]]] = {table: [] for table in CACHED}
         self.models: dict[str, str | None] = {}
+        self.merged: dict[str, dict[str, str]] = {}
+        """Per tenant, each merged company's id and the company it went into."""
         self.position: int | None = None
 
     def __len__(self) -> int:
@@ -136,6 +138,7 @@ class RowCache:
             rows.clear()
             self.pending[table].clear()
         self.models.clear()
+        self.merged.clear()
         self.position = None
 
     def write(self, connection: Connection) -> None:
@@ -234,8 +237,7 @@ class Batch:
         self.names: dict[tuple[str, str], str | None] = {}
         self.models = self.rows.models
         self.counts: dict[tuple[str, str], tuple[dict[str, Any], int]] = {}
-        self.merged: dict[str, dict[str, str]] = {}
-        """Per tenant, each merged company's id and the company it went into."""
+        self.merged = self.rows.merged
         self.writing = False
         event.listen(connection, "before_execute", self._watch)
 
@@ -353,7 +355,7 @@ class Apply:
         return entry
 
     def merges(self) -> dict[str, str]:
-        """This tenant's merged companies and where each went, read once a batch."""
+        """This tenant's merged companies and where each went, read once and kept."""
         found = self.batch.merged.get(self.tenant_id)
         if found is None:
             c = t.companies
