@@ -240,6 +240,9 @@ describe('companies', () => {
         seen.push(new URL(request.url));
         return HttpResponse.json(page([{ ...company, city: 'Utrecht', archived_at: null }, { id: 4, name: 'Old BV', city: 'Zwolle', archived_at: '2026-01-01T00:00:00Z' }]));
       }),
+      http.post('*/api/companies/merge/preview', () =>
+        HttpResponse.json({ survivor: { id: 3, name: 'Acme BV' }, merged: [{ id: 4, name: 'Old BV', records: {} }] }),
+      ),
       http.post('*/api/companies/merge', async ({ request }) => {
         merged = await request.json();
         return HttpResponse.json({ message: 'Merged.' });
@@ -252,7 +255,7 @@ describe('companies', () => {
     await userEvent.click(screen.getByLabelText('Select 3'));
     await userEvent.click(screen.getByLabelText('Select 4'));
     await userEvent.click(screen.getByRole('button', { name: 'Merge' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await userEvent.click(await within(screen.getByRole('dialog')).findByRole('button', { name: 'Merge into Acme BV' }));
     expect(await screen.findByText('Companies merged')).toBeInTheDocument();
     expect(merged).toEqual({ ids: [3, 4] });
   });
