@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 MISSING: Any = object()
 """What peek() answers for a key not cached (or kept too long)."""
+KEEPS_CACHE = ("domain.tickets:Ticket.", "domain.tenants:Sequence.")
+"""Topics of events whose projections write no row this cache holds."""
 
 
 class ReadCache:
@@ -55,3 +57,13 @@ class ReadCache:
         with self._lock:
             self._generation += 1
             self._values.clear()
+
+    def applied(self, topics: Iterable[str]) -> None:
+        """Forget everything unless the events applied change nothing kept here.
+
+        Tickets and their numbers touch no tenant, user, session, lookup or
+        preset row, so a new ticket or reply does not make the next request of
+        every user load those again.
+        """
+        if not all(topic.startswith(KEEPS_CACHE) for topic in topics):
+            self.clear()

@@ -109,6 +109,8 @@ class Follower:
         self._progress = threading.Condition()
         self.reached = 0
         """The position this follower last moved to (in memory, no query)."""
+        self.applied_topics: set[str] = set()
+        """The topics of the batch the listeners are told about."""
         self._thread: threading.Thread | None = None
         self._attempted: tuple[int, Any] | None = None
         self._tenant: str | None = None
@@ -248,6 +250,7 @@ class Follower:
     def _apply(self, batch: Batch, notifications: Sequence[Any]) -> None:
         to_domain_event = self.app.mapper.to_domain_event
         self._tenant = None
+        self.applied_topics = {n.topic for n in notifications}
         for notification in notifications:
             # events no handler cares about are not even decoded
             handle = handler_for_topic(notification.topic)

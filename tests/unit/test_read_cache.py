@@ -48,3 +48,12 @@ def test_no_time_means_no_cache() -> None:
     loads = itertools.count(1)
     cache = ReadCache(ttl=0)
     assert [cache.get("k", lambda: next(loads)) for _ in range(3)] == [1, 2, 3]
+
+
+def test_tickets_applied_keep_the_cache_and_anything_else_clears_it() -> None:
+    cache = ReadCache(ttl=60.0)
+    cache.get("tenant", lambda: "kept")
+    cache.applied(["domain.tickets:Ticket.Opened", "domain.tenants:Sequence.Allocated"])
+    assert cache.peek("tenant") == "kept"
+    cache.applied(["domain.tickets:Ticket.Opened", "domain.settings:SettingList.Added"])
+    assert cache.peek("tenant") is cache_module.MISSING

@@ -62,3 +62,16 @@ def test_a_woken_follower_that_applied_the_write_tells_the_waiter(
         assert follower.reached >= portal.svc.domain.position()
     finally:
         follower.stop()
+
+
+def test_a_create_keeps_the_tenant_and_sessions_cached(
+    portal: Portal, client_a: dict[str, str]
+) -> None:
+    from api.cache import MISSING
+
+    assert portal.get("/api/tickets", client_a).status_code == 200
+    assert portal.svc.cache.peek(("tenant", "demo")) is not MISSING
+    answer = portal.post("/api/tickets", client_a, json=_ticket(portal, "Mailbox"))
+    assert answer.status_code == 201, answer.text
+    # the follower applied only ticket events: nothing cached had changed
+    assert portal.svc.cache.peek(("tenant", "demo")) is not MISSING
