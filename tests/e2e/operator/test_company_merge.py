@@ -213,3 +213,31 @@ def test_an_auditor_sees_the_company_of_each_moment(
     assert first_version["company_id"] == old
     offer = desk.get(f"/api/audit/quotes/{quote.id}/state", second).json()["state"]
     assert (offer["company_id"], offer["merged_company_id"]) == (new, old)
+
+
+def test_merges_chain_to_the_last_survivor(desk: Desk, first: dict[str, str]) -> None:
+    tenant = desk.tenant_id()
+    x, y, z = (
+        desk.post("/api/companies", first, json={"name": name}).json()["id"]
+        for name in ("Chain X", "Chain Y", "Chain Z")
+    )
+    site = desk.post(
+        "/api/locations", first, json={"name": "X site", "company_id": x}
+    ).json()["id"]
+    assert (
+        desk.post("/api/companies/merge", first, json={"ids": [y, x]}).status_code
+        == 200
+    )
+    assert (
+        desk.post("/api/companies/merge", first, json={"ids": [z, y]}).status_code
+        == 200
+    )
+    late = desk.post(
+        "/api/locations", first, json={"name": "Late X site", "company_id": x}
+    ).json()["id"]
+    for location in (site, late):
+        row = desk.rows(t.locations, tenant_id=tenant, id=location)[0]
+        assert (row.company_id, row.company_name) == (z, "Chain Z")
+    followed = snapshot(desk.svc.engine)
+    rebuild(desk.svc.domain, desk.svc.engine)
+    assert snapshot(desk.svc.engine) == followed
