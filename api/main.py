@@ -6,7 +6,7 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from api import errors
+from api import errors, observability
 from api.auth.sessions import Sessions
 from api.auth.throttle import Throttle
 from api.bootstrap import build_application, build_engine
@@ -14,8 +14,10 @@ from api.cache import ReadCache
 from api.guards import RefuseNul
 from api.headers import SecurityHeaders
 from api.mail import mailer_from_env
+from api.observability_state import FollowerCollector
 from api.routers import ROUTERS
 from api.routers.operator import OPERATOR_ROUTERS
+from api.routers.system import health_router
 from api.services import Services
 from api.settings import Settings
 from api.sso import provider_from_settings
@@ -76,6 +78,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.proxies)
     # outermost, so refusals of the inner middleware carry the policy too
     app.add_middleware(SecurityHeaders)
+    # outermost of all: every answer, refusals included, has an id and is timed
+    observability.install(
+        app, settings.default_tenant, FollowerCollector(svc.domain, svc.engine)
+    )
+    app.include_router(health_router, prefix="/api")
     for router in [*ROUTERS, *OPERATOR_ROUTERS]:
         app.include_router(router, prefix="/api")
     mount_ui(app)

@@ -6,7 +6,8 @@ recorded in `relay_tracking`; a crash in between re-sends that batch, with the
 same event ids, and consumers drop what they have already seen. While the
 broker is unreachable the relay retries with back-off and records nothing, so
 no event is skipped. Only committed events are read, so nothing reaches Kafka
-that the event store does not hold.
+that the event store does not hold. An event that cannot be mapped (a bug) is
+parked, with the later events of its key, and the rest flows on.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import hashlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -29,6 +30,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    inspect,
     select,
     text,
     update,
@@ -36,6 +38,14 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from domain.store import Store
+from projections.parked import (
+    Parked,
+    describe,
+    failed_again,
+    park,
+    parked_events,
+    resolve,
+)
 from projections.public_events import (
     DEFAULT_TOPICS,
     PublicEvent,
@@ -53,6 +63,12 @@ relay_tracking = Table(
     Column("position", Integer, nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
+
+
+HELD_BACK = "Held back: an earlier event of"
+
+Parking = tuple[Any, "BaseException | str", "str | None"]
+"""A notification to park, its error, and its tenant when known."""
 
 
 class BrokerUnavailable(Exception):
@@ -141,6 +157,10 @@ class Relay:
         self.producer: Any = None
         self.topics = stored_topics()
         self.published = 0
+        if not inspect(engine).has_table(parked_events.name):
+            from projections.migrations import migrate
+
+            migrate(engine)
         metadata.create_all(engine, tables=[relay_tracking])
 
     # -- the tracking position -------------------------------------------------
@@ -152,10 +172,13 @@ class Relay:
         with self.engine.connect() as connection:
             return int(connection.execute(query).scalar() or 0)
 
-    def record(self, position: int) -> None:
-        """Remember that every event up to position has been acknowledged."""
+    def record(self, position: int, parked: Sequence[Parking] = ()) -> None:
+        """Remember that every event up to position has been acknowledged,
+        and, in the same transaction, the events set aside on the way."""
         values = {"position": position, "updated_at": datetime.now(UTC)}
         with self.engine.begin() as connection:
+            for notification, error, tenant_id in parked:
+                park(connection, self.config.name, notification, error, tenant_id)
             changed = connection.execute(
                 update(relay_tracking)
                 .where(relay_tracking.c.name == self.config.name)
@@ -172,23 +195,85 @@ class Relay:
                 )
 
     # -- reading and publishing ------------------------------------------------
-    def pending(self, after: int) -> tuple[list[PublicEvent], int]:
-        """The next batch of public events after a position, and its end position."""
+    def pending(self, after: int) -> tuple[list[PublicEvent], int, list[Parking]]:
+        """The next batch of public events after a position, its end position,
+        and the events to park instead of publishing.
+
+        An event that cannot be mapped is parked; so is every later event of
+        the same key (aggregate) while an earlier one is parked, so each key's
+        order holds while other keys flow.
+        """
         head = self.app.recorder.max_notification_id() or 0
         if head <= after:
-            return [], after
+            return [], after, []
         notifications = self.app.recorder.select_notifications(
             after + 1, self.config.batch_size, stop=head, topics=self.topics
         )
         end = head
         if len(notifications) == self.config.batch_size:
             end = notifications[-1].id
+        held = self.held_keys() if notifications else set()
         messages = []
+        parked: list[Parking] = []
         for notification in notifications:
-            public = translate(self.app.mapper.to_domain_event(notification))
+            key = str(notification.originator_id)
+            if key in held:
+                parked.append((notification, f"{HELD_BACK} {key} is parked.", None))
+                continue
+            try:
+                public = self.map(notification)
+            except Exception as error:  # a mapping bug: set aside, go on
+                log.error("parking event %s: %s", notification.id, describe(error))
+                held.add(key)
+                parked.append((notification, error, None))
+                continue
             if public is not None:
                 messages.append(public)
-        return messages, end
+        return messages, end, parked
+
+    def map(self, notification: Any) -> PublicEvent | None:
+        """The public event of a stored one (None: not public); raises if it
+        cannot be made, so nothing half-made reaches the broker."""
+        public = translate(self.app.mapper.to_domain_event(notification))
+        if public is not None:
+            public.encoded()
+        return public
+
+    def held_keys(self) -> set[str]:
+        """The keys (aggregate ids) with an event parked, unresolved."""
+        query = select(parked_events.c.originator_id).where(
+            parked_events.c.follower == self.config.name,
+            parked_events.c.resolved_at.is_(None),
+        )
+        with self.engine.connect() as connection:
+            return set(connection.execute(query.distinct()).scalars())
+
+    def retry(self, parked: Sequence[Parked]) -> list[tuple[Parked, str]]:
+        """Publish parked events in log order, each key stopping at its first
+        failure; answers those still failing. BrokerUnavailable stops it all."""
+        failing: list[tuple[Parked, str]] = []
+        stuck: set[str] = set()
+        for item in sorted(parked, key=lambda p: p.notification_id):
+            if item.originator_id in stuck:
+                failing.append((item, f"{HELD_BACK} {item.originator_id} failed."))
+                continue
+            [notification] = self.app.recorder.select_notifications(
+                item.notification_id, 1
+            )
+            try:
+                public = self.map(notification)
+            except Exception as error:
+                stuck.add(item.originator_id)
+                failing.append((item, describe(error)))
+                with self.engine.begin() as connection:
+                    failed_again(connection, item.id, error)
+                continue
+            if public is not None:
+                self.publish([public])
+                self.published += 1
+            with self.engine.begin() as connection:
+                resolve(connection, item.id)
+        return failing
 
     def publish(self, messages: list[PublicEvent]) -> None:
         """Send a batch and wait until the broker acknowledged every message."""
@@ -220,11 +305,11 @@ class Relay:
     def step(self) -> int:
         """Publish one batch and record its end; answers how many were sent."""
         start = self.position()
-        messages, end = self.pending(start)
+        messages, end, parked = self.pending(start)
         if end == start:
             return 0
         self.publish(messages)
-        self.record(end)
+        self.record(end, parked)
         self.published += len(messages)
         return len(messages)
 

@@ -77,10 +77,28 @@ def publish_waiting(relay: Any) -> int:
     return 0
 
 
+def relay_config(kafka: KafkaSettings, settings: Settings) -> Any:
+    """The relay's configuration from the environment's settings."""
+    from projections.relay import RelayConfig
+
+    assert kafka.kafka_bootstrap
+    return RelayConfig(
+        bootstrap=kafka.kafka_bootstrap,
+        topics=kafka.topics(),
+        batch_size=kafka.relay_batch_size,
+        poll_interval=settings.poll_interval,
+        ack_timeout=kafka.relay_ack_timeout,
+        backoff_max=kafka.relay_backoff_max,
+        create_topics=kafka.kafka_create_topics,
+        partitions=kafka.kafka_topic_partitions,
+        replication_factor=kafka.kafka_replication_factor,
+    )
+
+
 def run(arguments: argparse.Namespace) -> int:
     """Relay until stopped; 0 when the relay is off."""
     from projections.migrations import migrate
-    from projections.relay import Relay, RelayConfig, sole_relay
+    from projections.relay import Relay, sole_relay
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("kafka").setLevel(logging.WARNING)
@@ -92,17 +110,7 @@ def run(arguments: argparse.Namespace) -> int:
     app = build_application(settings)
     engine = build_engine(settings)
     migrate(engine)
-    config = RelayConfig(
-        bootstrap=kafka.kafka_bootstrap,
-        topics=kafka.topics(),
-        batch_size=kafka.relay_batch_size,
-        poll_interval=settings.poll_interval,
-        ack_timeout=kafka.relay_ack_timeout,
-        backoff_max=kafka.relay_backoff_max,
-        create_topics=kafka.kafka_create_topics,
-        partitions=kafka.kafka_topic_partitions,
-        replication_factor=kafka.kafka_replication_factor,
-    )
+    config = relay_config(kafka, settings)
     relay = Relay(app, engine, config)
     stop = threading.Event()
     stop_on_signals(stop)

@@ -1,15 +1,19 @@
-"""GET /system/status: whether the tenant exists, is set up and in trial."""
+"""GET /system/status: whether the tenant exists, is set up and in trial;
+GET /health: whether the desk's databases answer and its followers keep up."""
 
 from __future__ import annotations
 
 from datetime import date
 
 from fastapi import APIRouter
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from api.deps import TenantDep
+from api.deps import ServicesDep, TenantDep
+from api.observability_state import health
 
 router = APIRouter(prefix="/system", tags=["system"])
+health_router = APIRouter(tags=["system"])
 
 
 class SystemStatus(BaseModel):
@@ -31,3 +35,11 @@ def status(tenant: TenantDep) -> SystemStatus:
         tenant_name=tenant.name,
         tenant=tenant.subdomain,
     )
+
+
+@health_router.get("/health", name="health")
+def health_check(svc: ServicesDep) -> JSONResponse:
+    """200 when the databases answer (with each follower's position, lag and
+    parked events, and the relay's), 503 when they do not. No sign-in needed."""
+    status, answer = health(svc.domain, svc.engine)
+    return JSONResponse(answer, status)

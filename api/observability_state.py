@@ -1,0 +1,156 @@
+"""The state of the followers and the relay: for /api/health and /metrics.
+
+Read from the database when asked (a health probe, a scrape), never per request.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+from sqlalchemy import func, inspect, select
+
+from domain.store import Store
+from projections import tables as t
+from projections.parked import parked_events
+from projections.relay import relay_tracking
+
+log = logging.getLogger("ledgerdesk.health")
+
+
+def _oldest_waiting_seconds(store: Store, position: int, head: int) -> float | None:
+    """Seconds since the oldest event a follower has not applied (None: none)."""
+    if position >= head:
+        return 0.0
+    try:
+        [notification] = store.recorder.select_notifications(position + 1, 1)
+        event: Any = store.mapper.to_domain_event(notification)
+        stamp = event.timestamp
+    except Exception:  # an event that cannot be read has no age worth failing on
+        return None
+    return max(0.0, (datetime.now(UTC) - stamp).total_seconds())
+
+
+def follower_state(store: Store, engine: Any) -> dict[str, Any]:
+    """Log head, each follower's and the relay's position and lag, parked counts.
+
+    Raises when the event store or the read-model database does not answer.
+    """
+    head = store.position()
+    with engine.connect() as connection:
+        tracked = connection.execute(
+            select(t.tracking.c.name, t.tracking.c.position)
+        ).all()
+        tables = set(inspect(connection).get_table_names())
+        relays = []
+        if relay_tracking.name in tables:
+            relays = connection.execute(
+                select(relay_tracking.c.name, relay_tracking.c.position)
+            ).all()
+        parked: dict[str, int] = {}
+        if parked_events.name in tables:
+            parked = {
+                str(name): int(count)
+                for name, count in connection.execute(
+                    select(parked_events.c.follower, func.count())
+                    .where(parked_events.c.resolved_at.is_(None))
+                    .group_by(parked_events.c.follower)
+                )
+            }
+    followers = [
+        {
+            "name": name,
+            "position": int(position),
+            "lag": max(0, head - int(position)),
+            "lag_seconds": _oldest_waiting_seconds(store, int(position), head),
+            "parked": parked.get(name, 0),
+        }
+        for name, position in tracked
+    ]
+    relay = [
+        {
+            "name": name,
+            "position": int(position),
+            # the relay reads only public topics: its lag counts every event
+            "lag": max(0, head - int(position)),
+            "parked": parked.get(name, 0),
+        }
+        for name, position in relays
+    ]
+    return {
+        "head": head,
+        "followers": followers,
+        "relays": relay,
+        "parked": sum(parked.values()),
+    }
+
+
+def health(store: Store, engine: Any) -> tuple[int, dict[str, Any]]:
+    """The health answer: 200 when the databases answer, 503 when not."""
+    try:
+        state = follower_state(store, engine)
+    except Exception as error:  # the probe's answer is the report
+        log.error("health check: the database does not answer: %s", error)
+        return 503, {"status": "down", "database": False}
+    status = "degraded" if state["parked"] else "ok"
+    return 200, {"status": status, "database": True, **state}
+
+
+class FollowerCollector(Collector):
+    """Prometheus gauges of follower and relay lag and parked events."""
+
+    def __init__(self, store: Store, engine: Any) -> None:
+        self.store = store
+        self.engine = engine
+
+    def describe(self) -> Iterator[Any]:
+        """The metric families, without reading the database."""
+        yield from self._families()
+
+    def _families(self) -> list[GaugeMetricFamily]:
+        return [
+            GaugeMetricFamily(
+                "ledgerdesk_log_head", "Id of the newest event in the log."
+            ),
+            GaugeMetricFamily(
+                "ledgerdesk_follower_lag_events",
+                "Events in the log a follower has not handled yet.",
+                labels=["follower"],
+            ),
+            GaugeMetricFamily(
+                "ledgerdesk_follower_lag_seconds",
+                "Age of the oldest event a follower has not handled yet.",
+                labels=["follower"],
+            ),
+            GaugeMetricFamily(
+                "ledgerdesk_parked_events",
+                "Events a follower or relay set aside, unresolved.",
+                labels=["follower"],
+            ),
+            GaugeMetricFamily(
+                "ledgerdesk_database_up", "1 when the databases answer, else 0."
+            ),
+        ]
+
+    def collect(self) -> Iterator[Any]:
+        """Read the state once per scrape."""
+        head, lag, seconds, parked, up = self._families()
+        try:
+            state = follower_state(self.store, self.engine)
+        except Exception as error:  # a scrape reports the outage, not a trace
+            log.error("metrics: the database does not answer: %s", error)
+            up.add_metric([], 0)
+            yield up
+            return
+        up.add_metric([], 1)
+        head.add_metric([], state["head"])
+        for item in [*state["followers"], *state["relays"]]:
+            lag.add_metric([item["name"]], item["lag"])
+            parked.add_metric([item["name"]], item["parked"])
+            if item.get("lag_seconds") is not None:
+                seconds.add_metric([item["name"]], item["lag_seconds"])
+        yield from (head, lag, seconds, parked, up)
