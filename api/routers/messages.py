@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from api.actions import tickets as actions
 from api.actions.attachments import fetch
@@ -21,7 +21,9 @@ router = APIRouter(tags=["messages"])
 
 
 class MessageIn(BaseModel):
-    message: str
+    message: str = Field(
+        description="Plain text: kept as sent and shown as text, never as HTML"
+    )
     morphable_type: str = "Ticket"
     morphable_id: str
 
