@@ -109,10 +109,15 @@ class RequestMetrics:
 
 
 def route_of(scope: Scope) -> str:
-    """The route template a request matched ('unmatched' for none)."""
-    path = getattr(scope.get("route"), "path", None)
-    if path:
-        return str(path)
+    """The route template a request matched ('unmatched' for none).
+
+    Routers included under a prefix keep their own path on the route, so the
+    template is the request's path with each path parameter's value named.
+    """
+    if scope.get("route") is not None:
+        params = {str(v): k for k, v in scope.get("path_params", {}).items()}
+        parts = str(scope.get("path", "")).split("/")
+        return "/".join(f"{{{params[p]}}}" if p in params else p for p in parts)
     if "app_root_path" in scope:  # under a mount (the portal's files)
         return str(scope.get("root_path") or "unmatched")
     return "unmatched"
