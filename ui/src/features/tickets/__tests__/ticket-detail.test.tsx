@@ -22,7 +22,9 @@ describe('ticket detail', () => {
     );
     renderWithProviders(<TicketDetail />);
     expect(await screen.findByRole('heading', { name: /T-1000/ })).toBeInTheDocument();
-    expect(screen.getByTitle('Berichten 11')).toBeInTheDocument();
+    // the client's message is text in the thread, not a frame
+    expect(screen.getByText('The printer is jammed.')).toHaveClass('message-text');
+    expect(screen.queryByTitle('Berichten 11')).toBeNull();
     await userEvent.type(screen.getByLabelText('Bericht'), 'Hier is de foto');
     const file = new File(['png'], 'foto.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Bijlagen'), file);
