@@ -157,3 +157,12 @@ def test_an_authenticated_api_answer_carries_the_policy(
     assert answer.status_code == 200
     assert "default-src 'self'" in answer.headers["content-security-policy"]
     assert answer.headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_api_docs_keep_their_own_narrow_policy(desk: Desk) -> None:
+    answer = desk.client.get("/api/docs")
+    assert answer.status_code == 200
+    policy = answer.headers["content-security-policy"]
+    assert "https://cdn.jsdelivr.net" in policy
+    assert "frame-ancestors 'self'" in policy
+    assert answer.headers["x-content-type-options"] == "nosniff"
