@@ -71,6 +71,18 @@ _TRANSIENT = (
 )
 
 
+def _commit_without_flush(connection: Connection) -> None:
+    """On PostgreSQL, commit this batch without waiting for its WAL flush.
+
+    The batch is visible to every reader at once; only a crash of the server
+    can lose it, together with the tracking position in the same transaction,
+    and the follower then applies those events again from the log, which is
+    written durably. It saves a disk flush on every write's wait.
+    """
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
+
+
 def handler_for_topic(topic: str) -> Callable[[Apply], None] | None:
     """The handler of the events stored under a topic ('module:Class.Event')."""
     return HANDLERS.get(topic.rpartition(":")[2])
@@ -163,6 +175,7 @@ class Follower:
         self._attempted = None
         try:
             with self.engine.begin() as connection:
+                _commit_without_flush(connection)
                 start = self._read_position(connection, lock=True)
                 if rows.position != start or self._retried(connection):
                     rows.reset()  # another follower (or a retry) wrote since

@@ -60,18 +60,19 @@ def create(
     if not str(values.get("description") or "").strip():
         raise invalid("description", "The description field is required.")
     fields: dict[str, Any] = {"description": str(values["description"]).strip()}
-    with svc.engine.connect() as connection:
-        lookups = Lookups(connection, tenant.id)
-        for name, kind in LISTS.items():
-            if values.get(name) in (None, ""):
-                continue
-            try:
-                item_id = int(values[name])
-            except (TypeError, ValueError):
-                raise invalid(name, f"The selected {name} is invalid.") from None
-            if lookups.item(kind, item_id) is None:
-                raise invalid(name, f"The selected {name} is invalid.")
-            fields[name] = item_id
+    chosen = [name for name in LISTS if values.get(name) not in (None, "")]
+    if chosen:
+        # the lists come from the read cache, as the form's pickers do
+        with svc.reader.connect() as connection:
+            lookups = Lookups(connection, tenant.id, svc.cache)
+            for name in chosen:
+                try:
+                    item_id = int(values[name])
+                except (TypeError, ValueError):
+                    raise invalid(name, f"The selected {name} is invalid.") from None
+                if lookups.item(LISTS[name], item_id) is None:
+                    raise invalid(name, f"The selected {name} is invalid.")
+                fields[name] = item_id
     custom = values.get("custom_values") or {}
     if not isinstance(custom, dict):
         raise invalid("custom_values", "Custom values must be an object.")
@@ -80,8 +81,10 @@ def create(
     if user.is_client:
         fields["client_id"] = user.id
         fields["company_id"] = user.company_id
-    attachment_ids = store(
-        svc.engine, svc.settings.upload_dir, tenant.id, user.id, uploads
+    attachment_ids = (
+        store(svc.engine, svc.settings.upload_dir, tenant.id, user.id, uploads)
+        if uploads
+        else []
     )
     text = str(values.get("message") or "").strip()
     first = None

@@ -63,9 +63,11 @@ async def create(
 
     def work() -> dict[str, Any]:
         ticket_id = actions.create(svc, tenant, user, values, uploads)
-        row = find(svc.engine, "tickets", user, ticket_id)
-        with svc.engine.connect() as connection:
-            return _detail(row, user, connection)
+        # reads only, each statement on its own: no transaction around them
+        row = find(svc.reader, "tickets", user, ticket_id)
+        with svc.reader.connect() as connection:
+            lookups = Lookups(connection, user.tenant_id, svc.cache)
+            return ticket_detail(row, lookups, connection, user.is_client)
 
     return await run_in_threadpool(work)
 
