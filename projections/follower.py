@@ -224,7 +224,12 @@ class Follower:
     def _parks(self, connection: Connection) -> bool:
         """Whether this database keeps parked events (asked once)."""
         if self._has_parking is None:
-            self._has_parking = inspect(connection).has_table(parked_events.name)
+            # a rebuild's staging schema is the default one translated
+            translate = connection.get_execution_options().get("schema_translate_map")
+            schema = (translate or {}).get(None)
+            self._has_parking = inspect(connection).has_table(
+                parked_events.name, schema=schema
+            )
         return self._has_parking
 
     def _move(self, connection: Connection, position: int) -> None:
