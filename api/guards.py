@@ -21,6 +21,7 @@ BODY = {"message": "The request contains a NUL character.", "errors": {}}
 TOO_DEEP = f"The body may nest arrays and objects at most {MAX_DEPTH} deep."
 CONTROL_TEXT = "The text contains a control character."
 NOT_UNICODE = "The text is not valid Unicode."
+TOO_LARGE = f"The body may be at most {MAX_JSON_BYTES // (1024 * 1024)} MB."
 
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
 _NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
@@ -93,12 +94,14 @@ def body_problem(body: bytes) -> tuple[str, str] | None:
     return value_problem(data)
 
 
-async def _answer(send: Send, field: str, message: str = str(BODY["message"])) -> None:
+async def _answer(
+    send: Send, field: str, message: str = str(BODY["message"]), status: int = 422
+) -> None:
     payload = json.dumps({"message": message, "errors": {field: [message]}}).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 422,
+            "status": status,
             "headers": [(b"content-type", b"application/json")],
         }
     )
@@ -106,7 +109,11 @@ async def _answer(send: Send, field: str, message: str = str(BODY["message"])) -
 
 
 class RefuseNul:
-    """ASGI middleware: a NUL in the query or a JSON body is a 422, not a 500."""
+    """ASGI middleware: a JSON body with what no route can store is a 422.
+
+    That is a NUL (in the query too), a control character, a lone surrogate or
+    nesting deeper than MAX_DEPTH; a JSON body over MAX_JSON_BYTES is a 413.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -124,10 +131,15 @@ class RefuseNul:
             await self.app(scope, receive, send)
             return
         chunks: list[bytes] = []
+        size = 0
         more = True
         while more:
             message = await receive()
             chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > MAX_JSON_BYTES:  # stop reading: the rest is never needed
+                await _answer(send, "body", TOO_LARGE, 413)
+                return
             more = bool(message.get("more_body"))
         body = b"".join(chunks)
         if b"\\u0000" in body or b"\x00" in body:

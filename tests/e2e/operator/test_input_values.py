@@ -214,3 +214,14 @@ def test_an_export_strips_control_characters(tmp_path: Path) -> None:
     assert [c.value for c in sheet[2]] == ["1", "abcd\ne", "X"]
     assert "\x01" not in (tmp_path / "export.csv").read_text()
     json.dumps(rows)
+
+
+def test_an_oversized_json_body_is_refused(desk: Desk, first: dict[str, str]) -> None:
+    huge = json.dumps({"description": "x" * (6 * 1024 * 1024), "priority_id": 1})
+    answer = desk.client.post(
+        "/api/tickets",
+        content=huge,
+        headers={**first, "content-type": "application/json"},
+    )
+    assert answer.status_code == 413, answer.text
+    assert "body" in answer.json()["errors"]

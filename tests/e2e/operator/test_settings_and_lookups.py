@@ -24,7 +24,9 @@ def test_every_setting_list_is_served(
 ) -> None:
     route = f"/api/{kind.replace('_', '-')}"
     listed = _items(desk, route, first)
-    made = desk.post(route, first, json={"label": "Extra", "style": "info"})
+    # A prepaid card is sold, so it needs its hours and price.
+    card = {"hours": 2, "price": "190.00"} if kind == "prepaid_cards" else {}
+    made = desk.post(route, first, json={"label": "Extra", "style": "info", **card})
     assert made.status_code == 201, made.text
     item = made.json()
     assert item["label"] == "Extra" and item["style"] == "info"
