@@ -293,11 +293,11 @@ class CrashingRelay(Relay):
 
     records = 0
 
-    def record(self, position: int) -> None:
+    def record(self, position: int, parked: Any = ()) -> None:
         self.records += 1
         if self.records == 2:
             raise RelayKilled
-        super().record(position)
+        super().record(position, parked)
 
 
 @pytest.mark.kafka
