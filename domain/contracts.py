@@ -65,8 +65,7 @@ class Contract(LedgerAggregate):
             raise InvalidValue(
                 "The end date must not be before the start date.", "end_date"
             )
-        if quantity is None or quantity < 0:
-            raise InvalidValue("The quantity field must be 0 or more.", "quantity")
+        hours = values.allowance(quantity, "quantity")
         return cls(
             tenant_id=tenant_id,
             actor=actor,
@@ -75,7 +74,7 @@ class Contract(LedgerAggregate):
             company_id=company_id,
             service_id=service_id,
             period=check_period(period),
-            quantity=float(quantity),
+            quantity=hours,
             start_date=start.isoformat(),
             end_date=end.isoformat() if end else None,
         )
@@ -209,10 +208,8 @@ class Contract(LedgerAggregate):
                     "The end date must not be before the start date.", "end_date"
                 )
             changes["end_date"] = end.isoformat() if end else None
-        if "quantity" in changes and (
-            changes["quantity"] is None or changes["quantity"] < 0
-        ):
-            raise InvalidValue("The quantity field must be 0 or more.", "quantity")
+        if "quantity" in changes:
+            changes["quantity"] = values.allowance(changes["quantity"], "quantity")
         changed = {k: v for k, v in changes.items() if getattr(self, k) != v}
         if changed:
             self._amended(actor=actor, changes=changed)

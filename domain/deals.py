@@ -7,13 +7,14 @@ booked on a ticket, project or deal, invoiced at its invoice moment.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar
 
 from eventsourcing.domain import event
 
+from domain import values
 from domain.base import LedgerAggregate, require_text
 from domain.errors import InvalidTransition, InvalidValue
+from domain.values import MAX_MONEY
 
 INVOICE_MOMENTS = {1: "quote accepted", 2: "start of phase", 3: "end of phase"}
 """When a used product is invoiced (SPEC §4)."""
@@ -26,12 +27,8 @@ PRODUCT, FIXED_PRICE, CALCULATION = 1, 2, 3
 
 def _number(value: Any, field: str, *, positive: bool) -> str:
     """A decimal as text; a non-number or one out of range names the field."""
-    try:
-        number = Decimal(str(value).replace(",", "."))
-    except (InvalidOperation, ValueError):
-        raise InvalidValue(f"The {field} field must be a number.", field) from None
-    if not number.is_finite() or abs(number) >= Decimal("1e9"):
-        raise InvalidValue(f"The {field} field must be a number.", field)
+    # A comma is refused, not read as a decimal point (the UI sends a dot).
+    number = values.decimal(value, field, MAX_MONEY)
     if positive and number <= 0:
         raise InvalidValue(f"The {field} field must be greater than 0.", field)
     if not positive and number < 0:

@@ -143,7 +143,7 @@ def test_used_products_with_type_and_moment_go_on_and_off_the_draft_invoice(
             "company_id": company["id"],
             "ticket_id": ticket.id,
             "quantity": 3,
-            "price": "250,00",
+            "price": "250.00",
             "type": 2,
             "invoice_moment": 3,
         },

@@ -53,13 +53,15 @@ def test_a_used_product_has_defaults_and_checked_numbers_type_and_moment() -> No
     priced = UsedProduct.register(
         TENANT,
         ACTOR,
-        {"description": "Cable", "quantity": "2,5", "price": 3, "type": CALCULATION},
+        {"description": "Cable", "quantity": "2.5", "price": 3, "type": CALCULATION},
     )
     assert priced.fields["quantity"] == "2.5" and priced.fields["price"] == "3"
     for field, value in (
         ("quantity", 0),
         ("quantity", "lots"),
+        ("quantity", "2,5"),
         ("price", -1),
+        ("price", "12,50"),
         ("type", 4),
         ("invoice_moment", "later"),
     ):
