@@ -152,7 +152,7 @@ class Observe:
             "request_id": request_id,
             "tenant": subdomain_of(host, self.default_tenant),
         }
-        token = _request.set(context)
+        _request.set(context)
         status = 500
         began = time.perf_counter()
 
@@ -179,7 +179,8 @@ class Observe:
                 elapsed * 1000,
                 extra={"route": route, "status": status},
             )
-            _request.reset(token)
+            # Not reset: the request's task ends with it, and the outermost
+            # error handler, which logs an unexpected error, runs after this.
 
 
 def install(app: FastAPI, default_tenant: str, state: Any = None) -> None:

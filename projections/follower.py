@@ -106,12 +106,16 @@ class Follower:
         name: str = "read_model",
         batch_size: int = 1000,
         progress: Callable[[int], None] | None = None,
+        parking: Engine | None = None,
     ) -> None:
         self.app = app
         self.engine = engine
         self.name = name
         self.batch_size = batch_size
         self.progress = progress
+        self.parking = parking
+        """Where to park when engine's database has no parked_events (a rebuild's
+        staging database parks in the desk's)."""
         self.rows = RowCache()
         self.listeners: list[Callable[[int], None]] = []
         """Called with the new position after each batch that applied events."""
@@ -204,11 +208,15 @@ class Follower:
             raise error
         start, notification = attempted
         with self.engine.begin() as connection:
-            if not self._parks(connection):
-                raise error  # a database without the table (a rebuild's staging)
             if self._read_position(connection, lock=True) != start:
                 return 1  # another follower moved on meanwhile: read again
-            park(connection, self.name, notification, error, self._tenant)
+            if self._parks(connection):
+                park(connection, self.name, notification, error, self._tenant)
+            elif self.parking is not None:  # a rebuild's staging: park in the desk's
+                with self.parking.begin() as desk:
+                    park(desk, self.name, notification, error, self._tenant)
+            else:
+                raise error  # nowhere to park: the batch fails as a whole
             self._move(connection, notification.id)
         log.error(
             "parked event %s (%s) of follower %s: %s",

@@ -148,7 +148,9 @@ def rebuild(
     create_tables(engine)
     staging, staging_path = _staging_engine(engine)
     _create_staging(staging)
-    follower = Follower(app, staging, batch_size=batch_size, progress=progress)
+    follower = Follower(
+        app, staging, batch_size=batch_size, progress=progress, parking=engine
+    )
     replayed = 0
     # The rows replayed are plain dicts and lists, freed by reference counting;
     # the cycle collector would only walk the growing row cache again and again.

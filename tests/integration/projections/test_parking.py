@@ -100,3 +100,20 @@ def test_the_follower_in_another_process_sees_a_retry(
     application.post_message(tenant, SYSTEM, ticket, "second", True, False)
     running.catch_up()
     assert rows(engine, t.tickets, id=ticket)[0]["message_count"] == 2
+
+
+def test_a_rebuild_parks_what_fails_and_finishes(
+    application, engine, follower, tenant, monkeypatch
+):
+    from projections.rebuild import rebuild
+
+    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
+    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
+    later = application.open_ticket(tenant, SYSTEM, {"description": "Later"})
+    _fail_for(monkeypatch, tenant)
+    rebuild(application, engine, batch_size=50)
+    [parked] = list_parked(engine)
+    assert parked.topic.endswith("Ticket.MessagePosted")
+    assert rows(engine, t.tickets, id=later)
+    assert rows(engine, t.tickets, id=ticket)[0]["message_count"] == 0
+    assert follower.position() == application.position()
