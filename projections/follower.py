@@ -168,7 +168,8 @@ class Follower:
             except Exception as error:
                 if is_transient(error):
                     raise
-                read = self._park_next(error)
+                # parked: what follows goes in whole batches again
+                return applied + self._park_next(error)
             if not read:
                 break
             applied += read
