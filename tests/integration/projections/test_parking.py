@@ -94,6 +94,9 @@ def test_the_follower_in_another_process_sees_a_retry(
     _fail_for(monkeypatch, tenant)
     application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
     running.catch_up()
+    # the running follower caches the ticket's row again
+    application.update_ticket(tenant, SYSTEM, ticket, {"description": "Renamed"})
+    running.catch_up()
     monkeypatch.undo()
     [parked] = list_parked(engine)
     Follower(application, engine).retry(parked)
