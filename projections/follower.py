@@ -2,7 +2,9 @@
 
 Each batch reads notifications after the tracking position, applies them and
 moves the position in one transaction: a crash at any point either keeps the
-whole batch or none of it, so no event is applied twice or skipped.
+whole batch or none of it, so no event is applied twice or skipped. An event
+a handler fails on is parked (projections/parked.py) in the transaction that
+moves the position past it, so one bug never stops the desk.
 """
 
 from __future__ import annotations
@@ -15,12 +17,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, insert, inspect, select, update
-from sqlalchemy.exc import (
-    DBAPIError,
-    DisconnectionError,
-    InterfaceError,
-    OperationalError,
-)
 
 from domain.application import Ledgerdesk
 from projections import tables as t
@@ -30,6 +26,7 @@ from projections.parked import (
     ChangeParked,
     Parked,
     describe,
+    is_transient,
     last_resolved,
     park,
     parked_events,
@@ -44,31 +41,6 @@ HANDLERS: dict[str, Callable[[Apply], None]] = {
     **commerce.HANDLERS,
     **deals.HANDLERS,
 }
-
-
-def is_transient(error: BaseException) -> bool:
-    """Whether an error is the database's passing trouble, not the event's fault.
-
-    Such a batch is tried again as a whole; every other error parks the event.
-    """
-    if isinstance(error, (DisconnectionError, InterfaceError, TimeoutError)):
-        return True
-    if isinstance(error, DBAPIError) and error.connection_invalidated:
-        return True
-    if isinstance(error, OperationalError):
-        text = str(error.orig).lower()
-        return any(word in text for word in _TRANSIENT)
-    return False
-
-
-_TRANSIENT = (
-    "locked",
-    "deadlock",
-    "could not serialize",
-    "connection",
-    "terminating",
-    "timeout",
-)
 
 
 def _commit_without_flush(connection: Connection) -> None:

@@ -30,6 +30,12 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import (
+    DBAPIError,
+    DisconnectionError,
+    InterfaceError,
+    OperationalError,
+)
 
 from projections.tables import metadata
 
@@ -78,6 +84,31 @@ class Parked:
     attempts: int
     parked_at: datetime
     resolved_at: datetime | None
+
+
+def is_transient(error: BaseException) -> bool:
+    """Whether an error is the database's passing trouble, not the event's fault.
+
+    Such a batch is tried again as a whole; every other error parks the event.
+    """
+    if isinstance(error, (DisconnectionError, InterfaceError, TimeoutError)):
+        return True
+    if isinstance(error, DBAPIError) and error.connection_invalidated:
+        return True
+    if isinstance(error, OperationalError):
+        text = str(error.orig).lower()
+        return any(word in text for word in _TRANSIENT)
+    return False
+
+
+_TRANSIENT = (
+    "locked",
+    "deadlock",
+    "could not serialize",
+    "connection",
+    "terminating",
+    "timeout",
+)
 
 
 def describe(error: BaseException) -> str:
