@@ -183,3 +183,51 @@ def test_on_a_broker_other_keys_flow_and_the_held_key_follows_in_order(  # type:
         if m.key.decode() == bad
     ]
     assert versions == _expected(application, bad)
+
+
+def test_the_command_lists_the_relays_parked_events_and_needs_kafka_to_retry(
+    application, tenant, engine, settings, monkeypatch, capsys
+) -> None:
+    from api.cli import main
+
+    with monkeypatch.context() as patch:
+        bad, _ = _invoices(application, tenant)
+        _fail_on_first_event_of(patch, bad)
+        relay = Relay(
+            application,
+            engine,
+            RelayConfig(bootstrap="memory", create_topics=False),
+            producer_factory=lambda _: MemoryProducer(),
+        )
+        drain(relay)
+    monkeypatch.setenv("LEDGERDESK_DATABASE_URL", settings.database_url)
+    monkeypatch.delenv("LEDGERDESK_KAFKA_BOOTSTRAP", raising=False)
+    assert main(["parked", "--follower", "kafka-relay"]) == 0
+    listed = capsys.readouterr().out
+    assert f"kafka-relay\t{list_parked(engine)[0].notification_id}\t" in listed
+    assert "InvalidOperation" in listed and HELD_BACK in listed
+    assert main(["parked", "--retry"]) == 1
+    assert "LEDGERDESK_KAFKA_BOOTSTRAP is unset" in capsys.readouterr().out
+
+
+@pytest.mark.kafka
+def test_the_command_retries_the_relays_parked_events_on_the_broker(  # type: ignore[no-untyped-def]
+    application, tenant, engine, settings, broker: Broker, monkeypatch, capsys
+) -> None:
+    from api.cli import main
+
+    with monkeypatch.context() as patch:
+        bad, _ = _invoices(application, tenant)
+        _fail_on_first_event_of(patch, bad)
+        relay = Relay(application, engine, config(broker))
+        drain(relay)
+        relay.close()
+    held = parked_count(engine, "kafka-relay")
+    assert held
+    monkeypatch.setenv("LEDGERDESK_DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("LEDGERDESK_KAFKA_BOOTSTRAP", broker.bootstrap)
+    assert main(["parked", "--retry"]) == 0
+    assert f"Applied {held} of {held}" in capsys.readouterr().out
+    assert parked_count(engine) == 0
+    sent = read_topics(broker, len(expected_messages(application)))
+    assert len(sent) == len(expected_messages(application))
