@@ -10,6 +10,9 @@ from api.commands._common import open_stores
 from projections.follower import Follower
 from projections.parked import Parked, describe, failed_again, list_parked
 
+Failing = tuple[Parked, str]
+"""A parked event that still fails, and why."""
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the parked subcommand."""
@@ -42,10 +45,12 @@ def show(parked: list[Parked]) -> None:
         )
 
 
-def retry_read_model(app: Any, engine: Any, name: str, parked: list[Parked]) -> list:  # type: ignore[type-arg]
+def retry_read_model(
+    app: Any, engine: Any, name: str, parked: list[Parked]
+) -> list[Failing]:
     """Apply each parked event through a follower of that name; answers failures."""
     follower = Follower(app, engine, name=name)
-    failing = []
+    failing: list[Failing] = []
     for item in parked:
         try:
             follower.retry(item)
@@ -56,7 +61,9 @@ def retry_read_model(app: Any, engine: Any, name: str, parked: list[Parked]) -> 
     return failing
 
 
-def retry_relay(app: Any, engine: Any, name: str, parked: list[Parked]) -> list:  # type: ignore[type-arg]
+def retry_relay(
+    app: Any, engine: Any, name: str, parked: list[Parked]
+) -> list[Failing]:
     """Publish the relay's parked events again, in order per key."""
     from api.commands.relay import KafkaSettings, relay_config
     from api.settings import Settings
@@ -89,7 +96,7 @@ def run(arguments: argparse.Namespace) -> int:
         by_follower: dict[str, list[Parked]] = defaultdict(list)
         for item in parked:
             by_follower[item.follower].append(item)
-        failing: list[tuple[Parked, str]] = []
+        failing: list[Failing] = []
         for name, items in by_follower.items():
             retry = retry_relay if name.endswith("relay") else retry_read_model
             failing.extend(retry(app, engine, name, items))
