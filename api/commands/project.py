@@ -7,6 +7,7 @@ import signal
 
 from api.commands._common import open_stores
 from projections.follower import Follower
+from projections.parked import parked_count
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -22,6 +23,8 @@ def run(arguments: argparse.Namespace) -> int:
     follower = Follower(app, engine, batch_size=settings.projection_batch_size)
     if arguments.once:
         print(f"Read model at position {follower.catch_up()}.")
+        if parked := parked_count(engine, follower.name):
+            print(f"{parked} event(s) parked: see `ledgerdesk parked`.")
         return 0
     signal.signal(signal.SIGTERM, lambda *_: follower.stop())
     signal.signal(signal.SIGINT, lambda *_: follower.stop())

@@ -120,3 +120,18 @@ def test_a_rebuild_parks_what_fails_and_finishes(
     assert rows(engine, t.tickets, id=later)
     assert rows(engine, t.tickets, id=ticket)[0]["message_count"] == 0
     assert follower.position() == application.position()
+
+
+def test_project_once_finishes_and_says_what_was_parked(
+    application, engine, tenant, settings, monkeypatch, capsys
+):
+    from api.cli import main
+
+    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
+    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
+    _fail_for(monkeypatch, tenant)
+    monkeypatch.setenv("LEDGERDESK_DATABASE_URL", settings.database_url)
+    assert main(["project", "--once"]) == 0
+    out = capsys.readouterr().out
+    assert f"Read model at position {application.position()}." in out
+    assert "1 event(s) parked: see `ledgerdesk parked`." in out
