@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 from sqlalchemy import (
@@ -49,6 +50,7 @@ from projections.parked import (
 from projections.public_events import (
     DEFAULT_TOPICS,
     PublicEvent,
+    schema,
     stored_topics,
     translate,
 )
@@ -69,6 +71,15 @@ HELD_BACK = "Held back: an earlier event of"
 
 Parking = tuple[Any, "BaseException | str", "str | None"]
 """A notification to park, its error, and its tenant when known."""
+
+
+@cache
+def validator(event_type: str) -> Any:
+    """The checker of one public event type's JSON Schema, made once."""
+    from jsonschema.validators import validator_for
+
+    found = schema(event_type)
+    return validator_for(found)(found)
 
 
 class BrokerUnavailable(Exception):
@@ -233,9 +244,11 @@ class Relay:
 
     def map(self, notification: Any) -> PublicEvent | None:
         """The public event of a stored one (None: not public); raises if it
-        cannot be made, so nothing half-made reaches the broker."""
+        cannot be made or does not fit its published JSON Schema, so nothing
+        half-made reaches the broker."""
         public = translate(self.app.mapper.to_domain_event(notification))
         if public is not None:
+            validator(public.event_type).validate(public.value)
             public.encoded()
         return public
 

@@ -231,3 +231,31 @@ def test_the_command_retries_the_relays_parked_events_on_the_broker(  # type: ig
     assert parked_count(engine) == 0
     sent = read_topics(broker, len(expected_messages(application)))
     assert len(sent) == len(expected_messages(application))
+
+
+def test_a_message_that_breaks_its_schema_is_parked_not_sent(
+    application, tenant, engine, monkeypatch
+) -> None:
+    """As a card of 0.001 hours once published `minutes: 0` against `minimum: 1`."""
+    bad, good = _invoices(application, tenant)
+    original = relay_module.translate
+
+    def off_schema(domain_event):  # type: ignore[no-untyped-def]
+        public = original(domain_event)
+        if public is not None and public.key == bad:
+            public.value["data"] = None
+        return public
+
+    monkeypatch.setattr(relay_module, "translate", off_schema)
+    producer = MemoryProducer()
+    relay = Relay(
+        application,
+        engine,
+        RelayConfig(bootstrap="memory", create_topics=False),
+        producer_factory=lambda _: producer,
+    )
+    drain(relay)
+    assert _versions(producer.messages, bad) == []
+    assert _versions(producer.messages, good) == _expected(application, good)
+    first, *_ = list_parked(engine, "kafka-relay")
+    assert first.error.startswith("ValidationError")
