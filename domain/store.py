@@ -32,9 +32,6 @@ from domain.tenants import Sequence
 A = TypeVar("A", bound=LedgerAggregate)
 R = TypeVar("R")
 
-_committed: ContextVar[tuple[int, ...]] = ContextVar("committed", default=())
-"""The notification ids saved in this context (a request's worker thread) since
-they were last taken: what a write waits for before it answers."""
 KEEP_COMMITTED = 1000
 
 
@@ -82,6 +79,12 @@ class Store(Application):
         events only, for the types never snapshotted: one query fewer a load;
         and one that keeps the hot aggregates in memory (kept_in_memory)."""
         self.events_only = Repository(self.events)
+        # The notification ids saved in this context (a request's worker thread)
+        # since they were last taken: what a write waits for before it answers.
+        # One variable per store, so ids of another database never leak in.
+        self._committed: ContextVar[tuple[int, ...]] = ContextVar(
+            f"committed-{id(self)}", default=()
+        )
         self.kept = Repository(
             self.events,
             snapshot_store=self.snapshots,
@@ -160,8 +163,8 @@ class Store(Application):
         self._take_snapshots(processing)
         self._notify(recordings)
         if notification_ids:
-            kept = _committed.get() + tuple(notification_ids)
-            _committed.set(kept[-KEEP_COMMITTED:])
+            kept = self._committed.get() + tuple(notification_ids)
+            self._committed.set(kept[-KEEP_COMMITTED:])
         return recordings
 
     def _link(self, aggregate: Any, events: list[Any]) -> list[StoredEvent]:
@@ -228,9 +231,9 @@ class Store(Application):
 
     def take_committed(self) -> tuple[int, ...]:
         """The notification ids saved in this context since the last take."""
-        found = _committed.get()
+        found = self._committed.get()
         if found:
-            _committed.set(())
+            self._committed.set(())
         return found
 
     def position(self) -> int:
