@@ -30,9 +30,9 @@ from sqlalchemy import (
     event,
     insert,
     select,
-    tuple_,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import Executable
 
 from projections import tables as t
@@ -77,16 +77,17 @@ def _json_columns(table: Table) -> frozenset[str]:
 
 
 _COUNTS = t.ticket_counts
-_BUMP = (
-    update(_COUNTS)
-    .where(
-        and_(
-            _COUNTS.c.tenant_id == bindparam("k_tenant"),
-            _COUNTS.c.bucket == bindparam("k"),
-        )
+
+
+@cache
+def _bump_or_insert(dialect: str) -> Executable:
+    """Add to a ticket_counts bucket, creating it (with its dimensions) if new."""
+    upsert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = upsert(_COUNTS)
+    return statement.on_conflict_do_update(
+        index_elements=[_COUNTS.c.tenant_id, _COUNTS.c.bucket],
+        set_={"n": _COUNTS.c.n + statement.excluded.n},
     )
-    .values(n=_COUNTS.c.n + bindparam("delta"))
-)
 
 
 def _primary_key(table: Table, row: dict[str, Any]) -> tuple[Any, ...]:
@@ -269,29 +270,15 @@ class Batch:
         # touched, however the events fell into batches
         if not self.counts:
             return
-        c = _COUNTS
-        existing = {
-            (found.tenant_id, found.bucket)
-            for found in self.raw.execute(
-                select(c.c.tenant_id, c.c.bucket).where(
-                    tuple_(c.c.tenant_id, c.c.bucket).in_(list(self.counts))
-                )
-            )
-        }
-        bumps = [
-            {"k_tenant": tenant_id, "k": key, "delta": delta}
-            for (tenant_id, key), (_, delta) in self.counts.items()
-            if (tenant_id, key) in existing
-        ]
-        new = [
-            {"tenant_id": tenant_id, "bucket": key, "n": delta, **dims}
-            for (tenant_id, key), (dims, delta) in self.counts.items()
-            if (tenant_id, key) not in existing
-        ]
-        if bumps:
-            self.raw.execute(_BUMP, bumps)
-        if new:
-            self.raw.execute(_insert(_COUNTS), new)
+        # one statement, not a read of the existing buckets and then two writes:
+        # a new ticket's batch pays one round trip for its count
+        self.raw.execute(
+            _bump_or_insert(self.raw.dialect.name),
+            [
+                {"tenant_id": tenant_id, "bucket": key, "n": delta, **dims}
+                for (tenant_id, key), (dims, delta) in self.counts.items()
+            ],
+        )
         self.counts.clear()
 
     def count(self, tenant_id: str, key: str, dims: dict[str, Any], delta: int) -> None:
