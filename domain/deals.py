@@ -7,6 +7,7 @@ booked on a ticket, project or deal, invoiced at its invoice moment.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from eventsourcing.domain import event
@@ -25,10 +26,15 @@ USED_PRODUCT_TYPES = {1: "product", 2: "fixed price", 3: "calculation"}
 PRODUCT, FIXED_PRICE, CALCULATION = 1, 2, 3
 
 
-def _number(value: Any, field: str, *, positive: bool) -> str:
+def _number(value: Any, field: str, *, positive: bool, places: int) -> str:
     """A decimal as text; a non-number or one out of range names the field."""
     # A comma is refused, not read as a decimal point (the UI sends a dot).
     number = values.decimal(value, field, MAX_MONEY)
+    # The read model keeps these exactly to this many places, so no more are taken.
+    if number != number.quantize(Decimal(1).scaleb(-places)):
+        raise InvalidValue(
+            f"The {field} field may have at most {places} decimal places.", field
+        )
     if positive and number <= 0:
         raise InvalidValue(f"The {field} field must be greater than 0.", field)
     if not positive and number < 0:
@@ -153,9 +159,11 @@ class UsedProduct(Engagement):
             if name in out and out[name] is None:
                 out[name] = default
         if "quantity" in out:
-            out["quantity"] = _number(out["quantity"], "quantity", positive=True)
+            out["quantity"] = _number(
+                out["quantity"], "quantity", positive=True, places=4
+            )
         if "price" in out:
-            out["price"] = _number(out["price"], "price", positive=False)
+            out["price"] = _number(out["price"], "price", positive=False, places=2)
         if "type" in out:
             out["type"] = _choice(out["type"], "type", USED_PRODUCT_TYPES)
         if "invoice_moment" in out:
