@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from domain.values import CENT
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 WORDS: dict[str, dict[str, str]] = {
@@ -85,7 +88,8 @@ _env = Environment(
 
 def euro(amount: Any) -> str:
     """An amount in Dutch euro formatting: € 1.234,50."""
-    text = f"{float(amount or 0):,.2f}"
+    # Formatted from the exact decimal, so no float rounding shows in a PDF.
+    text = f"{Decimal(str(amount or 0)).quantize(CENT):,.2f}"
     return "€ " + text.replace(",", "_").replace(".", ",").replace("_", ".")
 
 

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
+    Numeric,
     String,
     Table,
     Text,
@@ -24,6 +25,11 @@ from sqlalchemy import (
 metadata = MetaData()
 
 ID = 36  # a UUID as text
+
+MONEY = Numeric(18, 2)
+"""An amount in cents exactly: read back as a Decimal of two places."""
+QUANTITY = Numeric(18, 4)
+"""A quantity of up to four decimal places (domain/values.py), read as a Decimal."""
 
 
 def _id(name: str = "id", primary: bool = False, **kw: object) -> Column:  # type: ignore[type-arg]
@@ -280,7 +286,7 @@ quotes = Table(
     Column("client_name", String(201)),
     _id("company_id"),
     Column("company_name", String(200)),
-    Column("total", Float, nullable=False),
+    Column("total", MONEY, nullable=False),
     Column("lines", JSON, nullable=False),
     Column("custom_fields", JSON, nullable=False),
     Column("acceptance", JSON),
@@ -331,7 +337,7 @@ prepaid_purchases = Table(
     Column("version", Integer, primary_key=True),
     Column("prepaid_card_id", Integer, nullable=False),
     Column("minutes", Integer, nullable=False),
-    Column("price", Float, nullable=False),
+    Column("price", MONEY, nullable=False),
     Column("description", String(200), nullable=False),
     _id("actor"),
     Column("bought_at", DateTime(timezone=True), nullable=False),
@@ -348,8 +354,8 @@ subscriptions = Table(
     _id("client_id"),
     Column("client_name", String(201)),
     Column("period", String(20), nullable=False),
-    Column("total", Float, nullable=False),
-    Column("mrr", Float, nullable=False),
+    Column("total", MONEY, nullable=False),
+    Column("mrr", MONEY, nullable=False),
     Column("billing_start_date", String(10), nullable=False),
     Column("start_period", String(10), nullable=False),
     Column("end_period", String(10), nullable=False),
@@ -402,8 +408,8 @@ invoices = Table(
     Column("date", String(10), nullable=False),
     Column("external_id", String(100)),
     Column("status_id", Integer),
-    Column("amount_excl", Float, nullable=False),
-    Column("amount_incl", Float, nullable=False),
+    Column("amount_excl", MONEY, nullable=False),
+    Column("amount_incl", MONEY, nullable=False),
     Column("lines", JSON, nullable=False),
     _id("credits"),
     *_stamps(),
@@ -492,8 +498,8 @@ used_products = Table(
     _id("ticket_id"),
     _id("project_id"),
     _id("deal_id"),
-    Column("quantity", Float, nullable=False),
-    Column("price", Float, nullable=False),
+    Column("quantity", QUANTITY, nullable=False),
+    Column("price", MONEY, nullable=False),
     Column("type", Integer, nullable=False),
     Column("invoice_moment", Integer, nullable=False),
     *_stamps(),

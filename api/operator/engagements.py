@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
-from api.present.common import iso, party
+from api.present.common import amount, iso, party
 from domain.deals import INVOICE_MOMENTS, USED_PRODUCT_TYPES, invoiced_quantity
+from domain.values import CENT
 
 
 def _stamps(row: Any) -> dict[str, Any]:
@@ -53,9 +55,9 @@ def used_product(row: Any) -> dict[str, Any]:
         "ticket_id": row.ticket_id,
         "project_id": row.project_id,
         "deal_id": row.deal_id,
-        "quantity": row.quantity,
-        "price": row.price,
-        "total": round(float(quantity) * row.price, 2),
+        "quantity": amount(row.quantity),
+        "price": amount(row.price),
+        "total": amount((Decimal(quantity) * row.price).quantize(CENT)),
         "type": row.type,
         "type_label": USED_PRODUCT_TYPES.get(row.type),
         "invoice_moment": row.invoice_moment,

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 
 from api.deps import Tenant, User
-from api.present.common import iso
+from api.present.common import amount, iso
 from api.services import Services
 from domain.invoices import status_or_default
 from domain.invoicing import Billable
@@ -36,9 +36,9 @@ def invoice_json(row: Any) -> dict[str, Any]:
         "external_id": row.external_id,
         "is_draft": row.external_id is None,
         "status": None if row.external_id is None else status_or_default(row.status_id),
-        "amount_excl": row.amount_excl,
-        "amount_incl": row.amount_incl,
-        "total": row.amount_incl,
+        "amount_excl": amount(row.amount_excl),
+        "amount_incl": amount(row.amount_incl),
+        "total": amount(row.amount_incl),
         "lines": list(row.lines or []),
         "credits": row.credits,
         "version": row.version,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, select
@@ -18,6 +19,17 @@ PERIOD_LABELS = {
     "year": "Year",
 }
 PERIOD_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+
+
+def amount(value: Decimal | str | int | float | None) -> float | None:
+    """An exact decimal (money, a quantity) as the JSON number the contract gives.
+
+    The read model keeps Decimal; any sum is done on Decimal before this, so the
+    float made here is the nearest to the exact value and prints as it (0.3).
+    """
+    if value is None:
+        return None
+    return float(Decimal(str(value)))
 
 
 def iso(moment: datetime | None) -> str | None:

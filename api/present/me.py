@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 
 from api.deps import Tenant, User
-from api.present.common import Lookups
+from api.present.common import Lookups, amount
 from projections import tables as t
 
 KINDS = (
@@ -96,8 +96,8 @@ def lookups_json(connection: Connection, user: User, tenant: Tenant) -> dict[str
             "id": item["id"],
             "label": item["label"],
             "description": item.get("description", item["label"]),
-            "hours": float(item.get("hours", 0)),
-            "price": float(item.get("price", 0)),
+            "hours": amount(item.get("hours", 0)),
+            "price": amount(item.get("price", 0)),
             "quantity": item.get("quantity", 1),
         }
         for item in lookups.kind("prepaid_cards").values()

@@ -6,7 +6,15 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from api.present.common import PERIOD_LABELS, PERIOD_MONTHS, Lookups, iso, party, people
+from api.present.common import (
+    PERIOD_LABELS,
+    PERIOD_MONTHS,
+    Lookups,
+    amount,
+    iso,
+    party,
+    people,
+)
 from api.present.messages import thread
 from domain.invoices import status_or_default
 from projections import tables as t
@@ -68,7 +76,7 @@ def quote(row: Any, lookups: Lookups) -> dict[str, Any]:
         "label": f"Q{row.number:05d} {row.name}",
         "status_id": row.status_id,
         "status_label": QUOTE_STATUSES.get(row.status_id),
-        "total": row.total,
+        "total": amount(row.total),
         **parties,
         "deal": dict(parties),
         "updated_at": iso(row.updated_at),
@@ -99,9 +107,9 @@ def quote_detail(row: Any, lookups: Lookups, connection: Connection) -> dict[str
 def _line(line: dict[str, Any]) -> dict[str, Any]:
     return {
         "description": line.get("description"),
-        "quantity": float(line.get("quantity", 0)),
-        "price": float(line.get("price", 0)),
-        "total": float(line.get("total", 0)),
+        "quantity": amount(line.get("quantity", 0)),
+        "price": amount(line.get("price", 0)),
+        "total": amount(line.get("total", 0)),
     }
 
 
@@ -202,8 +210,8 @@ def subscription(row: Any, lookups: Lookups) -> dict[str, Any]:
         "id": row.id,
         "description": row.description,
         **_parties(row),
-        "total": row.total,
-        "mrr": row.mrr,
+        "total": amount(row.total),
+        "mrr": amount(row.mrr),
         "period": row.period,
         "period_label": PERIOD_LABELS.get(row.period, row.period),
         "periods": PERIOD_MONTHS.get(row.period),
@@ -262,7 +270,7 @@ def invoice(row: Any, lookups: Lookups) -> dict[str, Any]:
         "id": row.id,
         "InvoiceCode": row.code,
         "ReferenceNumber": row.reference_number,
-        "AmountIncl": row.amount_incl,
+        "AmountIncl": amount(row.amount_incl),
         "Date": row.date,
         "Status": status_or_default(row.status_id),
         "ViewURL": f"/api/invoices/{row.id}/download",

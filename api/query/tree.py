@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from api.query.params import BuilderError
@@ -16,7 +17,9 @@ DATE_PRESETS = ("today", "future", "past", "+1", "+2", "+3", "-1", "-2")
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_TEXT = 200
 MAX_INT = 2**62
-Value = str | int | float | bool | datetime | None
+MAX_EXPONENT = 300
+"""A number filter beyond 1e300 is refused, as a float's range once did."""
+Value = str | int | float | Decimal | bool | datetime | None
 
 
 @dataclass(frozen=True)
@@ -126,8 +129,9 @@ def coerce(field: Field, raw: Any, param: str) -> Value:
                 raise ValueError(text)
             return number
         if field.kind == FLOAT:
-            real = float(text)
-            if real != real or real in (float("inf"), float("-inf")):
+            # Exact, so money compares as stored (0.3 is 0.30, not 0.299...).
+            real = Decimal(text)
+            if not real.is_finite() or abs(real.adjusted()) > MAX_EXPONENT:
                 raise ValueError(text)
             return real
         if field.kind == BOOL:
@@ -146,7 +150,7 @@ def coerce(field: Field, raw: Any, param: str) -> Value:
             if moment.tzinfo is None:
                 moment = moment.replace(tzinfo=UTC)
             return moment.astimezone(UTC)
-    except (ValueError, OverflowError) as error:
+    except (ValueError, OverflowError, InvalidOperation) as error:
         raise BuilderError(param, f"The value is not a valid {field.kind}.") from error
     return text
 

@@ -17,8 +17,9 @@ from projections.context import Apply
 Handler = Callable[[Apply], None]
 
 
-def _money(value: Decimal) -> float:
-    return float(value.quantize(CENT))
+def _money(value: Decimal | str) -> Decimal:
+    """An amount rounded to cents, kept exact for the read model's Numeric columns."""
+    return Decimal(str(value)).quantize(CENT)
 
 
 def _parties(a: Apply, client_id: str | None, company_id: str | None) -> dict[str, Any]:
@@ -187,7 +188,7 @@ def prepaid_card_bought(a: Apply) -> None:
             version=a.version,
             prepaid_card_id=e.prepaid_card_id,
             minutes=e.minutes,
-            price=float(e.price),
+            price=_money(e.price),
             description=e.description,
             actor=e.actor,
             bought_at=a.at,
@@ -276,8 +277,8 @@ def invoice_created(a: Apply) -> None:
         date=e.date,
         external_id=None,
         status_id=None,
-        amount_excl=0.0,
-        amount_incl=0.0,
+        amount_excl=Decimal("0.00"),
+        amount_incl=Decimal("0.00"),
         lines=[],
         credits=e.credits,
         **_parties(a, e.client_id, e.company_id),

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Table, delete
 
+from domain.values import CENT
 from projections import tables as t
 from projections.context import Apply
 
@@ -15,15 +17,16 @@ TABLES: dict[str, Table] = {
     "project": t.projects,
     "used_product": t.used_products,
 }
-NUMBERS = ("quantity", "price")
+PLACES = {"quantity": Decimal("0.0001"), "price": CENT}
+"""The numbers of a used product, as the read model keeps them: exact decimals."""
 
 
 def _values(a: Apply, table: Table, fields: dict[str, Any]) -> dict[str, Any]:
     """The columns of the table among the fields, with names copied in."""
     values = {k: v for k, v in fields.items() if k in table.c}
-    for name in NUMBERS:
+    for name, step in PLACES.items():
         if name in values:
-            values[name] = float(values[name])
+            values[name] = Decimal(str(values[name])).quantize(step)
     if "company_id" in values:
         values["company_name"] = a.name_of("company", values["company_id"])
     if "client_id" in values and "client_name" in table.c:
