@@ -316,16 +316,29 @@ async def current_user(who: CallerDep) -> User:
 UserDep = Annotated[User, Depends(current_user)]
 
 
-def require(*permissions: str) -> Any:
-    """A dependency refusing with 403 unless the user holds every permission."""
+def require(*permissions: str, operators_only: bool = False) -> Any:
+    """The one permission dependency of every signed-in route.
+
+    It knows the caller's audience: with ``operators_only`` a client is refused
+    (403) whatever it holds; otherwise both audiences pass and the route limits a
+    client to its companies through ``User.scope()`` and ``visible``. Every
+    named permission must be held.
+    """
 
     async def check(user: UserDep) -> User:
+        if operators_only and user.is_client:
+            raise denied()
         for permission in permissions:
             if not user.can(permission):
                 raise denied()
         return user
 
     return Depends(check)
+
+
+def staff(*permissions: str) -> Any:
+    """``require`` for the routes only operators may call."""
+    return require(*permissions, operators_only=True)
 
 
 def visible(user: User, row: Any) -> None:

@@ -9,9 +9,9 @@ from uuid import uuid4
 from sqlalchemy import Connection, insert, select
 
 from api.actions.attachments import Upload, store
+from api.body import flag, id_list
 from api.deps import Tenant, User
 from api.errors import invalid, not_found
-from api.operator.forms import flag, id_list
 from api.operator.html import clean, mentioned, plain
 from api.operator.records import one
 from api.operator.tables import notifications

@@ -11,10 +11,10 @@ from pydantic import BaseModel, Field
 
 from api.actions import tickets as actions
 from api.actions.attachments import fetch
+from api.body import read_body
 from api.deps import ServicesDep, TenantDep, User, require
 from api.errors import invalid, not_found
 from api.present.messages import thread
-from api.routers.forms import read_body
 from api.schemas import ThreadMessage
 
 router = APIRouter(tags=["messages"])

@@ -9,11 +9,11 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 from api.actions import tickets as actions
+from api.body import read_body
 from api.deps import ServicesDep, TenantDep, User, require
 from api.listing import find
 from api.present.common import Lookups
 from api.present.rows import ticket_detail
-from api.routers.forms import read_body
 from api.routers.lists import add_detail, add_list
 from api.schemas import TicketDetail, TicketRow
 

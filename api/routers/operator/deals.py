@@ -9,11 +9,10 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import ColumnElement, Table
 
-from api.deps import ServicesDep, User
+from api.deps import ServicesDep, User, staff
 from api.errors import ApiError, invalid
 from api.operator import engagements as shape
 from api.operator import invoicing
-from api.operator.access import staff
 from api.operator.builder import builder_page
 from api.operator.records import one
 from api.operator.references import ITEMS, check_references

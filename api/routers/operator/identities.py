@@ -8,9 +8,8 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from api.deps import ServicesDep, User
+from api.deps import ServicesDep, User, staff
 from api.errors import ApiError, not_found
-from api.operator.access import staff
 from api.operator.records import one
 from projections import tables as t
 

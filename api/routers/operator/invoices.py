@@ -10,9 +10,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from api.deps import ServicesDep, TenantDep, User
+from api.deps import ServicesDep, TenantDep, User, staff
 from api.operator import invoicing
-from api.operator.access import staff
 from api.operator.records import one
 from api.operator.references import check_references
 from api.pdf import invoice_pdf

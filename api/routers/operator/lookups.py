@@ -8,9 +8,8 @@ from typing import Any
 from fastapi import APIRouter, Query
 from sqlalchemy import Table, or_, select
 
-from api.deps import ServicesDep, User
+from api.deps import ServicesDep, User, staff
 from api.errors import denied, invalid, not_found
-from api.operator.access import staff
 from api.operator.records import one
 from api.present.common import iso, party
 from api.query.compile import like_pattern

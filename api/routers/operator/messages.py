@@ -11,11 +11,10 @@ from pydantic import BaseModel
 from sqlalchemy import select, update
 
 from api.actions.attachments import store
-from api.deps import ServicesDep, TenantDep, User
+from api.body import flag, read_body
+from api.deps import ServicesDep, TenantDep, User, staff
 from api.errors import invalid, not_found
 from api.operator import messages as actions
-from api.operator.access import staff
-from api.operator.forms import flag, read_form
 from api.operator.tables import notifications
 from api.operator.tickets import operator_thread
 from api.present.common import iso
@@ -96,7 +95,7 @@ async def create(
     user: User = staff("messages.store"),
 ) -> dict[str, Any]:
     """Post a reply (sent to the client) or an internal note, as form data."""
-    values, uploads = await read_form(request)
+    values, uploads = await read_body(request)
 
     def work() -> dict[str, Any]:
         message_id, object_id = actions.post(svc, tenant, user, values, uploads)
@@ -148,7 +147,7 @@ async def upload(
     user: User = staff("messages.store"),
 ) -> dict[str, Any]:
     """Store one file (an inline editor image when is_embedded); answers id and url."""
-    values, uploads = await read_form(request)
+    values, uploads = await read_body(request)
     if len(uploads) != 1:
         raise invalid("file", "Send exactly one file.")
     message_id = str(values.get("message_id") or "")

@@ -8,9 +8,8 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import or_
 
-from api.deps import ServicesDep, User
+from api.deps import ServicesDep, User, staff
 from api.errors import invalid, not_found
-from api.operator.access import staff
 from api.operator.builder import builder_page
 from api.operator.records import company_names, one, user
 from api.query.compile import like_pattern

@@ -8,8 +8,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import ColumnElement, Table
 
-from api.deps import ServicesDep, User
-from api.operator.access import staff
+from api.deps import ServicesDep, User, staff
 from api.operator.builder import builder_page
 from api.operator.records import located, one
 from api.operator.references import check_references

@@ -7,10 +7,9 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from api.deps import ServicesDep, User
+from api.deps import ServicesDep, User, staff
 from api.errors import invalid
 from api.operator import invoicing
-from api.operator.access import staff
 from api.operator.records import one
 from api.operator.references import check_references
 from api.present.common import Lookups

@@ -8,9 +8,8 @@ from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
-from api.deps import ServicesDep, User
+from api.deps import ServicesDep, User, staff
 from api.errors import invalid, not_found
-from api.operator.access import staff
 from api.operator.builder import builder_page
 from api.operator.records import setting
 from api.operator.references import MAX_ITEM_ID

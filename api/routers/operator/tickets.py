@@ -8,9 +8,8 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from api.deps import ServicesDep, User
+from api.deps import ServicesDep, User, staff
 from api.errors import invalid, not_found
-from api.operator.access import staff
 from api.operator.paging import page_args, page_of
 from api.operator.records import one
 from api.operator.references import check_references

@@ -10,10 +10,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from api.deps import ServicesDep, TenantDep, User
+from api.deps import ServicesDep, TenantDep, User, staff
 from api.errors import invalid, not_found
 from api.operator import invoicing
-from api.operator.access import staff
 from api.operator.records import one
 from api.operator.references import check_references
 from api.operator.tickets import parse_moment, time_row
