@@ -1,7 +1,7 @@
 // The portal route guard of SPEC §2.2, as a pure function of its inputs so the order of
 // its steps can be tested without a router.
 import { ApiError } from '@/lib/api-client';
-import type { SystemStatus, User } from '@/types/api';
+import type { SystemStatus, User } from '@/types/models';
 
 export type GuardDeps = {
   fetchStatus: () => Promise<SystemStatus>;

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { Lookups, SystemStatus, User } from '@/types/api';
+import type { Lookups, SystemStatus, User } from '@/types/models';
 
 // What the route guard loaded: the tenant's status and the signed-in user.
 export type Session = {

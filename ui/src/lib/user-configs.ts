@@ -1,5 +1,5 @@
 import { api } from './api-client';
-import type { Id, User, UserConfig } from '@/types/api';
+import type { Id, User, UserConfig } from '@/types/models';
 
 export type ConfigKind = 'filter' | 'order' | 'pagination' | 'columns';
 

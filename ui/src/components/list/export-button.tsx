@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useI18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { Builder } from '@/lib/builder';
-import type { Id } from '@/types/api';
+import type { Id } from '@/types/models';
 import { useExportJob, useStartExport } from './api/exports';
 
 export function ExportButton({ userId, route, filter }: { userId: Id; route: string; filter: Builder }) {

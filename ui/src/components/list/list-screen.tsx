@@ -10,7 +10,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { nextSort } from '@/lib/pagination';
 import { saveConfigs } from '@/lib/user-configs';
 import { toast } from '@/lib/toast';
-import type { TablePreset, User } from '@/types/api';
+import type { TablePreset, User } from '@/types/models';
 import { getList } from './api/get-list';
 import { ColumnFilter } from './column-filter';
 import { ColumnChooser } from './column-chooser';

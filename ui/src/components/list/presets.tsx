@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { useI18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import type { Id, TablePreset } from '@/types/api';
+import type { Id, TablePreset } from '@/types/models';
 import { useCreatePreset, usePresetCounts, usePresets, type NewPreset } from './api/presets';
 
 export function usePresetData(route: string, enabled: boolean) {

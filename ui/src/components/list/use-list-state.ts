@@ -3,7 +3,7 @@ import type { Builder, FilterValue, Order } from '@/lib/builder';
 import { isEmptyFilter } from '@/lib/builder';
 import { DEFAULT_PAGE_SIZE } from '@/lib/pagination';
 import { cacheConfigs, configName, readConfig, saveConfigs } from '@/lib/user-configs';
-import type { Id, User } from '@/types/api';
+import type { Id, User } from '@/types/models';
 
 export type ActivePreset = { id: Id; label: string; filter: Builder };
 

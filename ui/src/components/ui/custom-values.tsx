@@ -1,4 +1,4 @@
-import type { CustomFieldDef } from '@/types/api';
+import type { CustomFieldDef } from '@/types/models';
 import { formatDate } from '@/lib/format';
 import { InfoCard } from './info-card';
 

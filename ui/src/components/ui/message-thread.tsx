@@ -1,4 +1,4 @@
-import type { Id, Message } from '@/types/api';
+import type { Id, Message } from '@/types/models';
 import { formatDateTime } from '@/lib/format';
 import { messageFormat, PlainText } from './plain-text';
 

@@ -1,7 +1,15 @@
+// The one translation setup of the UI, on i18next: one namespace per audience ('portal'
+// keys such as 'nav.tickets', 'operator' keys that are the English text itself), nl as the
+// default language (APP_LANGUAGE in localStorage), English as the fallback, then the key.
+// Everyone translates through useTranslation(namespace) below; {name} marks a parameter.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { en, type MessageKey } from './en';
-import { nl } from './nl';
-import { de } from './de';
+import i18next, { type TFunction } from 'i18next';
+import { I18nextProvider, initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
+import { en, type MessageKey } from './portal/en';
+import { nl } from './portal/nl';
+import { de } from './portal/de';
+import { nl as operatorNl } from './operator/nl';
+import { de as operatorDe } from './operator/de';
 
 export const LANGUAGES = ['nl', 'en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -9,40 +17,61 @@ export const DEFAULT_LANGUAGE: Language = 'nl';
 export const FALLBACK_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'APP_LANGUAGE';
 
-export type Dictionary = Partial<Record<MessageKey, string>>;
-export const dictionaries: Record<Language, Dictionary> = { nl, en, de };
-
+export type OperatorKey = keyof typeof operatorNl & string;
+/** The keys of each namespace. */
+export type Keys = { portal: MessageKey; operator: OperatorKey };
+export type Namespace = keyof Keys;
 export type Params = Record<string, string | number>;
-export type Translate = (key: MessageKey, params?: Params) => string;
+export type Translate<N extends Namespace = 'portal'> = (key: Keys[N], params?: Params) => string;
+export type Dictionary<N extends Namespace = 'portal'> = Partial<Record<Keys[N], string>>;
 
-/** Looks a key up in the language, then in the fallback language, then shows the key. */
-export function translate(
-  language: Language,
-  key: MessageKey,
-  params: Params = {},
-  dicts: Record<Language, Dictionary> = dictionaries,
-): string {
-  return lookUp(dicts, language, key, params);
-}
+export const resources = {
+  nl: { portal: nl, operator: operatorNl },
+  en: { portal: en, operator: {} },
+  de: { portal: de, operator: operatorDe },
+} satisfies Record<Language, Record<Namespace, Record<string, string>>>;
 
-/** translate() over any set of dictionaries (a feature may keep its own texts). */
-export function lookUp<K extends string>(
-  dicts: Record<Language, Partial<Record<K, string>>>,
-  language: Language,
-  key: K,
-  params: Params = {},
-): string {
-  const text = dicts[language][key] ?? dicts[FALLBACK_LANGUAGE][key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+/** A fresh i18next instance over the given dictionaries (the app's own is `i18n`). */
+export function createI18n(dicts: Record<Language, Partial<Record<Namespace, Record<string, string>>>> = resources) {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources: dicts,
+    lng: storedLanguage(),
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: ['portal', 'operator'],
+    defaultNS: 'portal',
+    // Keys are dotted names or whole English sentences: no nesting, no namespace prefix.
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    returnNull: false,
+    returnEmptyString: false,
+    initAsync: false,
+  });
+  return instance;
 }
 
 export function storedLanguage(): Language {
-  const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_STORAGE_KEY);
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
 }
 
-type I18nValue = { language: Language; setLanguage: (l: Language) => void; t: Translate };
-const I18nContext = createContext<I18nValue | null>(null);
+export const i18n = createI18n();
+
+/** The texts of a namespace in a language, for code outside components. */
+export function fixedT<N extends Namespace = 'portal'>(language: Language, ns?: N, instance = i18n): Translate<N> {
+  const t = instance.getFixedT(language, ns ?? 'portal') as TFunction;
+  return (key, params) => t(key, params ?? {}) as string;
+}
+
+/** One text in a language (portal keys unless a namespace is given). */
+export function translate(language: Language, key: MessageKey, params: Params = {}): string {
+  return fixedT(language)(key, params);
+}
+
+type LanguageValue = { language: Language; setLanguage: (l: Language) => void };
+const LanguageContext = createContext<LanguageValue | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(storedLanguage);
@@ -52,21 +81,38 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
   useEffect(() => {
     document.documentElement.lang = language;
+    if (i18n.language !== language) void i18n.changeLanguage(language);
   }, [language]);
-  const t = useCallback<Translate>((key, params) => translate(language, key, params), [language]);
-  const value = useMemo(() => ({ language, setLanguage, t }), [language, setLanguage, t]);
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
-}
-
-export function useI18n(): I18nValue {
-  const value = useContext(I18nContext);
-  if (!value) throw new Error('useI18n outside I18nProvider');
-  return value;
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>
+    </I18nextProvider>
+  );
 }
 
 /** The chosen language; outside the provider (a lone component), the stored one. */
 export function useLanguage(): Language {
-  return useContext(I18nContext)?.language ?? storedLanguage();
+  return useContext(LanguageContext)?.language ?? storedLanguage();
+}
+
+/**
+ * The one translation hook: react-i18next's useTranslation for a namespace, bound to the
+ * language chosen in the shell, with the keys of that namespace typed.
+ */
+export function useTranslation<N extends Namespace = 'portal'>(
+  ns?: N,
+): { t: Translate<N>; language: Language; setLanguage: (l: Language) => void } {
+  const context = useContext(LanguageContext);
+  const language = context?.language ?? storedLanguage();
+  const { t: i18nextT } = useI18nextTranslation(ns ?? 'portal', { lng: language, i18n });
+  const t = useCallback<Translate<N>>((key, params) => (i18nextT as TFunction)(key, params ?? {}) as string, [i18nextT]);
+  const setLanguage = context?.setLanguage ?? noLanguageSwitch;
+  return useMemo(() => ({ t, language, setLanguage }), [t, language, setLanguage]);
+}
+
+function noLanguageSwitch(l: Language) {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, l);
 }
 
 export type { MessageKey };

@@ -1,5 +1,5 @@
 // Fixed sample data in the row shapes of docs/portal-api.md.
-import type { Me, Paginated, SystemStatus, User } from '@/types/api';
+import type { Me, Paginated, SystemStatus, User } from '@/types/models';
 
 export const status: SystemStatus = { setup_completed: true, trial_ends_in: null, tenant_name: 'Demo', tenant: 'demo' };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Builder } from '@/lib/builder';
-import type { Id } from '@/types/api';
+import type { Id } from '@/types/models';
 
 export type ExportJob = { id: Id; status: 'pending' | 'done' | 'failed'; files: { csv?: string; xlsx?: string } };
 

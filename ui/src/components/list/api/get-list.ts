@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { builderParams, type Builder } from '@/lib/builder';
-import type { Paginated } from '@/types/api';
+import type { Paginated } from '@/types/models';
 
 export type ListRequest = { route: string; builder: Builder; page: number; version?: number };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Id, TablePreset } from '@/types/api';
+import type { Id, TablePreset } from '@/types/models';
 
 export const presetsKey = (route: string) => ['table-presets', route];
 export const presetCountsKey = (route: string) => ['presets-result-count', route];

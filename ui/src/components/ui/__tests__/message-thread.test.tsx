@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import type { Message } from '@/types/api';
+import type { Message } from '@/types/models';
 import { fitFrame, MessageThread } from '../message-thread';
 
 const message: Message = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import type { Message } from '@/types/api';
+import type { Message } from '@/types/models';
 import { safeHref, textParts } from '@/lib/linkify';
 import { MessageThread } from '../message-thread';
 import { messageFormat, PlainText } from '../plain-text';

@@ -1,4 +1,4 @@
-import type { Id, Message, Named, Person } from '@/types/api';
+import type { Id, Message, Named, Person } from '@/types/models';
 
 export type Asset = {
   id: Id;

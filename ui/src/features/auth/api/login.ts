@@ -1,6 +1,6 @@
 import { api } from '@/lib/api-client';
 import { authStorage } from '@/lib/auth-storage';
-import type { User } from '@/types/api';
+import type { User } from '@/types/models';
 
 type Answer = { user: User; access_token: string; refresh_token?: string; expires_in?: number };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Id } from '@/types/api';
+import type { Id } from '@/types/models';
 import type { ContractDetail } from './types';
 
 type Answer = { message: string; minutes_remaining: number; hours_remaining: number };

@@ -1,4 +1,4 @@
-import type { Id, Person, Named } from '@/types/api';
+import type { Id, Person, Named } from '@/types/models';
 
 export type TimeRegistration = {
   id: Id;

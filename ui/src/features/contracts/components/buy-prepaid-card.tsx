@@ -3,7 +3,7 @@ import { formatEuro } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import type { Id } from '@/types/api';
+import type { Id } from '@/types/models';
 import { useBuyPrepaidCard } from '../api/buy-prepaid-card';
 
 export function BuyPrepaidCard({ contractId }: { contractId: Id }) {

@@ -1,4 +1,4 @@
-import type { Id } from '@/types/api';
+import type { Id } from '@/types/models';
 
 export type Invoice = {
   id: Id;

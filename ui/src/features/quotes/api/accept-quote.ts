@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Id } from '@/types/api';
+import type { Id } from '@/types/models';
 import type { QuoteDetail } from './types';
 
 export type Acceptance = { name: string; note: string; signature: string };

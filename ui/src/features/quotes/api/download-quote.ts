@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, saveBlob } from '@/lib/api-client';
-import type { Id } from '@/types/api';
+import type { Id } from '@/types/models';
 
 export function useDownloadQuote(id: Id, filename: string) {
   return useMutation({

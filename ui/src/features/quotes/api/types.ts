@@ -1,4 +1,4 @@
-import type { Id, Person, Named } from '@/types/api';
+import type { Id, Person, Named } from '@/types/models';
 
 export type QuoteStatus = 1 | 2 | 3 | 4;
 export const QUOTE_STATUS = { concept: 1, sent: 2, accepted: 3, rejected: 4 } as const;

@@ -1,4 +1,4 @@
-import type { Id, Named, Person } from '@/types/api';
+import type { Id, Named, Person } from '@/types/models';
 
 export type SubscriptionLine = { description: string; quantity: number; price: number; total: number };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Id, Message } from '@/types/api';
+import type { Id, Message } from '@/types/models';
 
 export function useCreateMessage(ticketId: Id) {
   const client = useQueryClient();

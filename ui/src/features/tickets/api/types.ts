@@ -1,4 +1,4 @@
-import type { Id, Message, Named, Person, TicketStatus } from '@/types/api';
+import type { Id, Message, Named, Person, TicketStatus } from '@/types/models';
 
 export type Ticket = {
   id: Id;

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useI18n, type MessageKey } from '@/lib/i18n';
 import { lookupConfig, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import type { SettingItem } from '@/types/api';
+import type { SettingItem } from '@/types/models';
 import { useCreateTicket } from '../api/create-ticket';
 import type { TicketFieldsConfig } from '../api/types';
 

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import type { Id } from '@/types/api';
+import type { Id } from '@/types/models';
 import { useTicket } from '../api/get-ticket';
 import { useCreateMessage } from '../api/create-message';
 
