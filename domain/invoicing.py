@@ -25,6 +25,7 @@ from domain.invoice_sources import (
     takes_lines,
 )
 from domain.invoices import Invoice
+from domain.organisations import Company
 from domain.quotes import ACCEPTED, Quote
 from domain.tenants import Sequence
 
@@ -54,6 +55,7 @@ class _Batch:
     choices: dict[str | None, DraftChoice] = field(default_factory=dict)
     records: dict[tuple[str, str], InvoiceSource] = field(default_factory=dict)
     sequence: Sequence | None = None
+    survivors: dict[str | None, str | None] = field(default_factory=dict)
 
     def aggregates(self) -> list[LedgerAggregate]:
         """Everything with pending events, the number sequence first."""
@@ -90,7 +92,9 @@ class InvoicingUseCases(DealUseCases):
         newest: str | None,
     ) -> Invoice:
         """The company's draft: the newer of the chosen and the newest known one
-        that is still an open draft of the company, else a new one."""
+        that is still an open draft of the company, else a new one. A merged
+        company's work goes to the company it was merged into."""
+        company_id = self._survivor(batch, company_id)
         choice = batch.choices.get(company_id)
         if choice is None:
             choice = self.find(
@@ -127,6 +131,19 @@ class InvoicingUseCases(DealUseCases):
         batch.invoices[str(invoice.id)] = invoice
         choice.choose(batch.actor, invoice)
         return invoice
+
+    def _survivor(self, batch: _Batch, company_id: str | None) -> str | None:
+        """The company that lives on for this one: itself unless it was merged."""
+        if company_id not in batch.survivors:
+            current, seen = company_id, set()
+            while current is not None and current not in seen:
+                seen.add(current)
+                company = self.find(batch.tenant_id, Company, current)
+                if company is None or not company.merged_into:
+                    break
+                current = str(company.merged_into)
+            batch.survivors[company_id] = current
+        return batch.survivors[company_id]
 
     def _check_source(self, tenant_id: str, kind: str, source_id: str) -> None:
         """A used product must not be removed; a quote must be accepted."""

@@ -162,6 +162,32 @@ def test_a_newer_draft_made_by_hand_takes_over_and_a_foreign_one_is_ignored(
     assert app.draft_invoice_of(tenant, company) == by_hand
 
 
+def test_a_merged_companys_new_work_goes_on_the_survivors_draft(
+    app: Ledgerdesk, tenant: str, company: str
+) -> None:
+    """After merging B into A, B's next billable item joins A's draft."""
+    merged = app.register_company(tenant, OPERATOR, {"name": "Northwind BV"})
+    (drafted,) = app.invoice_sources(
+        tenant, OPERATOR, [billable(product(app, tenant, company), company)]
+    )
+    (old_draft,) = app.invoice_sources(
+        tenant, OPERATOR, [billable(product(app, tenant, merged), merged)]
+    )
+    assert app.merge_companies(tenant, OPERATOR, [company, merged]) == company
+
+    late = product(app, tenant, merged)
+    touched = app.invoice_sources(
+        tenant,
+        OPERATOR,
+        [billable(late, merged)],
+        newest_drafts={merged: old_draft},
+    )
+    assert touched == [drafted]
+    assert [x["source"]["id"] for x in app.invoice(tenant, drafted).lines][-1] == late
+    assert len(app.invoice(tenant, old_draft).lines) == 1
+    assert app.draft_invoice_of(tenant, company) == drafted
+
+
 def test_a_source_invoiced_before_it_had_a_record_is_found_on_its_invoice(
     app: Ledgerdesk, tenant: str, company: str
 ) -> None:
