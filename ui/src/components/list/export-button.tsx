@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { Builder } from '@/lib/builder';
 import type { Id } from '@/types/models';
 import { useExportJob, useStartExport } from './api/exports';
 
 export function ExportButton({ userId, route, filter }: { userId: Id; route: string; filter: Builder }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const start = useStartExport();
   const [jobId, setJobId] = useState<Id | null>(null);
   const job = useExportJob(jobId);
@@ -32,10 +32,19 @@ export function ExportButton({ userId, route, filter }: { userId: Id; route: str
       {jobId !== null && (
         <span className="export-files" role="status">
           {job.data?.status === 'done' ? (
-            <>
-              {job.data.files.csv && <a href={job.data.files.csv}>CSV</a>}
-              {job.data.files.xlsx && <a href={job.data.files.xlsx}>XLSX</a>}
-            </>
+            // Each file its own item, so the links never run together ("CSVXLSX").
+            <ul className="export-links" aria-label={t('list.export_files')}>
+              {job.data.files.csv && (
+                <li>
+                  <a href={job.data.files.csv}>CSV</a>
+                </li>
+              )}{' '}
+              {job.data.files.xlsx && (
+                <li>
+                  <a href={job.data.files.xlsx}>XLSX</a>
+                </li>
+              )}
+            </ul>
           ) : job.data?.status === 'failed' ? (
             t('list.export_failed')
           ) : (

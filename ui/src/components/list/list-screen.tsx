@@ -1,18 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { buildBuilder, filterPart, type Builder, type FilterDef, type Order } from '@/lib/builder';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { nextSort } from '@/lib/pagination';
 import { saveConfigs } from '@/lib/user-configs';
 import { toast } from '@/lib/toast';
 import type { TablePreset, User } from '@/types/models';
 import { getList } from './api/get-list';
 import { ColumnFilter } from './column-filter';
+import { DataTable, nextDirection, type SortKey, type TableColumn } from './data-table';
 import { ColumnChooser } from './column-chooser';
 import { Pagination } from './pagination';
 import { CreatePresetButton, MobileFilterMenu, PresetList, usePresetData } from './presets';
@@ -40,10 +38,9 @@ export function ListScreen<T>(props: { config: ListConfig<T> }) {
 }
 
 function ListScreenFor<T>({ config, user }: { config: ListConfig<T>; user: User }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const { can } = useSession();
   const isMobile = useIsMobile();
-  const navigate = useNavigate();
   const defaultHidden = useMemo(() => config.columns.filter((c) => c.hidden).map((c) => c.id), [config.columns]);
   const list = useListState(user, config.route, config.defaultOrder, defaultHidden);
   const { state } = list;
@@ -72,34 +69,10 @@ function ListScreenFor<T>({ config, user }: { config: ListConfig<T>; user: User 
     placeholderData: keepPreviousData,
   });
 
-  const columns = useMemo<ColumnDef<T>[]>(
-    () =>
-      config.columns.map((c) => ({
-        id: c.id,
-        header: () => t(c.label),
-        cell: (info) => c.cell(info.row.original),
-      })),
-    [config.columns, t],
-  );
-
   const data = query.data;
-  const table = useReactTable<T>({
-    data: data?.data ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    pageCount: data?.last_page ?? -1,
-    state: {
-      columnVisibility: Object.fromEntries(state.hidden.map((id) => [id, false])),
-      pagination: { pageIndex: state.page - 1, pageSize: state.pageSize },
-      sorting: [{ id: state.order.field, desc: state.order.direction === 'desc' }],
-    },
-  });
 
-  const sortBy = (sort: { field: string; relation?: string }) => {
-    const order: Order = { field: sort.field, direction: nextSort(state.order, sort.field) };
+  const sortBy = (sort: SortKey) => {
+    const order: Order = { field: sort.field, direction: nextDirection(state.order, sort) };
     if (sort.relation) order.relation = sort.relation;
     list.setOrder(order);
   };
@@ -125,6 +98,15 @@ function ListScreenFor<T>({ config, user }: { config: ListConfig<T>; user: User 
       : t('list.no_filter');
 
   const visible = config.columns.filter((c) => !state.hidden.includes(c.id));
+  const tableColumns: TableColumn<T>[] = visible.map((c) => ({
+    id: c.id,
+    label: t(c.label),
+    cell: c.cell,
+    sort: c.sort,
+    filter: c.filter && (
+      <ColumnFilter def={c.filter} column={t(c.label)} value={state.filters[c.id]} onChange={(v) => list.setFilter(c.id, v)} />
+    ),
+  }));
   const model = t(config.model);
   const range = data
     ? t(data.total_is_estimate ? 'list.rangeAbout' : 'list.range', { from: data.from ?? 0, to: data.to ?? 0, total: data.total })
@@ -187,118 +169,20 @@ function ListScreenFor<T>({ config, user }: { config: ListConfig<T>; user: User 
         />
       )}
 
-      {isMobile ? (
-        <div className="cards">
-          {!data &&
-            Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <div key={i} className="card skeleton" data-testid="skeleton-card" aria-hidden="true" />
-            ))}
-          {data && data.data.length === 0 && <p className="empty">{t('list.empty', { model })}</p>}
-          {data?.data.map((row) => {
-            const body = (
-              <>
-                <div className="card-title">{config.cardTitle(row)}</div>
-                <dl>
-                  {visible.map((c) => (
-                    <div key={c.id} className="card-line">
-                      <dt>{t(c.label)}</dt>
-                      <dd>{c.cell(row)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </>
-            );
-            return config.detailPath ? (
-              <Link key={config.rowKey(row)} to={config.detailPath(row)} className="card" data-testid="list-card">
-                {body}
-              </Link>
-            ) : (
-              <div key={config.rowKey(row)} className="card" data-testid="list-card">
-                {body}
-              </div>
-            );
-          })}
-        </div>
-      ) : (
-        <div className="table-wrap" role="region" aria-label={t(config.title)} tabIndex={0}>
-          <table className="list-table">
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const col = config.columns.find((c) => c.id === header.column.id)!;
-                    const sorted = col.sort && state.order.field === col.sort.field ? state.order.direction : null;
-                    const label = t(col.label);
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                      >
-                        {col.sort ? (
-                          <button type="button" className="sort-button" onClick={() => sortBy(col.sort!)}>
-                            {label}
-                            <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                          </button>
-                        ) : (
-                          <span>{label}</span>
-                        )}
-                        {col.filter && (
-                          <ColumnFilter
-                            def={col.filter}
-                            column={label}
-                            value={state.filters[col.id]}
-                            onChange={(v) => list.setFilter(col.id, v)}
-                          />
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {!data &&
-                Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                  <tr key={i} className="skeleton-row" data-testid="skeleton-row" aria-hidden="true">
-                    {visible.map((c) => (
-                      <td key={c.id}>
-                        <span className="skeleton" />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              {data && data.data.length === 0 && (
-                <tr>
-                  <td colSpan={visible.length} className="empty">
-                    {t('list.empty', { model })}
-                  </td>
-                </tr>
-              )}
-              {table.getRowModel().rows.map((row) => (
-                <tr
-                  key={config.rowKey(row.original)}
-                  className={config.detailPath ? 'clickable' : undefined}
-                  onClick={(e) => {
-                    if (!config.detailPath || (e.target as HTMLElement).closest('a, button')) return;
-                    navigate(config.detailPath(row.original));
-                  }}
-                >
-                  {row.getVisibleCells().map((cell, i) => (
-                    <td key={cell.id}>
-                      {i === 0 && config.detailPath ? (
-                        <Link to={config.detailPath(row.original)}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Link>
-                      ) : (
-                        flexRender(cell.column.columnDef.cell, cell.getContext())
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable<T>
+        label={t(config.title)}
+        columns={tableColumns}
+        rows={data?.data}
+        rowKey={config.rowKey}
+        empty={t('list.empty', { model })}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
+        sort={state.order}
+        onSort={sortBy}
+        detailPath={config.detailPath}
+        cards={isMobile ? { title: config.cardTitle } : null}
+        skeletonRows={isMobile ? SKELETON_CARDS : SKELETON_ROWS}
+      />
 
       {data && data.last_page > 0 && (
         <Pagination
