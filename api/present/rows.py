@@ -47,6 +47,9 @@ def ticket(row: Any, lookups: Lookups) -> dict[str, Any]:
         "version": row.version,
         "route": "ticket-templates" if row.is_template else "tickets",
         "due_at": iso(row.scheduled_at),
+        # the queue's assignee and SLA columns
+        "operator": party(row.operator_id, row.operator_name, "full_name"),
+        "sla": lookups.labelled("slas", row.sla_id),
     }
 
 
