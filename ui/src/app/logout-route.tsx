@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { logout } from '@/features/auth/api/logout';
 
 export function LogoutRoute() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { setMe } = useSession();
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider, useI18n } from '@/lib/i18n';
+import { I18nProvider, useTranslation } from '@/lib/i18n';
 import { SessionProvider, type Session } from '@/lib/session';
 import { Toaster } from '@/lib/toast';
 
@@ -14,7 +14,7 @@ export function makeQueryClient() {
 }
 
 function Toasts() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   return <Toaster closeLabel={t('common.close')} />;
 }
 

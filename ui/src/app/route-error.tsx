@@ -1,8 +1,8 @@
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Shown when a screen fails to load (its code did not arrive in time, or it crashed). */
 export function RouteError() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   return (
     <main className="error-page" role="alert">
       <h1>{t('errors.load_failed')}</h1>

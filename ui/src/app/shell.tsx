@@ -4,7 +4,7 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Spinner } from '@/components/ui/spinner';
 import { setLoggedOutHandler } from '@/lib/api-client';
 import { authStorage } from '@/lib/auth-storage';
-import { useI18n, type MessageKey } from '@/lib/i18n';
+import { useTranslation, type MessageKey } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { getMe } from '@/features/auth/api/get-me';
 import { getStatus } from '@/features/auth/api/get-status';
@@ -30,7 +30,7 @@ export function decisionPath(decision: Exclude<Decision, { type: 'allow' }>): st
 }
 
 export function Shell() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();

@@ -5,14 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders } from '@/testing/test-utils';
-import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { describeError } from '@/lib/errors';
-import { nl } from '../nl';
-import { de } from '../de';
-import { textsIn } from '..';
-import { page, renderOperator } from '../../testing/render-operator';
-import { SettingList } from '../../components/widgets/setting-list';
-import { searchHint } from '../../components/filters/search-select';
+import { nl } from '@/lib/i18n/operator/nl';
+import { de } from '@/lib/i18n/operator/de';
+import { fixedT, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import { page, renderOperator } from '@/features/operator/testing/render-operator';
+import { SettingList } from '@/features/operator/components/widgets/setting-list';
+import { searchHint } from '@/features/operator/components/filters/search-select';
 
 const invoice = {
   id: 9,
@@ -31,21 +30,21 @@ describe('operator texts', () => {
   });
 
   it('give the SPEC §8 texts in Dutch and the confirmation question in English', () => {
-    const inDutch = textsIn('nl');
+    const inDutch = fixedT('nl', 'operator');
     expect(inDutch('Item updated.')).toBe('Item bijgewerkt.');
     expect(inDutch('Item deleted.')).toBe('Item verwijderd.');
     expect(inDutch('Line added to draft invoice.')).toBe('Regel toegevoegd aan conceptfactuur.');
     expect(inDutch('Line removed from draft invoice.')).toBe('Regel verwijderd van conceptfactuur.');
-    expect(textsIn('en')('Do you really want to delete this?')).toBe('Do you really want to delete this?');
-    expect(textsIn('de')('Tabelweergaven')).toBe('Tabelweergaven');
+    expect(fixedT('en', 'operator')('Do you really want to delete this?')).toBe('Do you really want to delete this?');
+    expect(fixedT('de', 'operator')('Tabelweergaven')).toBe('Tabelweergaven');
     expect(describeError(401, { message: 'You cannot have multiple login sessions per account.' }, '')?.title).toMatch(/ergens anders ingelogd/);
   });
 
   it('fill parameters and fall back to English', () => {
-    expect(searchHint('a', 2, textsIn('nl'))).toBe('typ nog 1 letter');
-    expect(searchHint('', 3, textsIn('de'))).toBe('tippen zum Suchen');
-    expect(searchHint('a', 3, textsIn('nl'))).toBe('typ nog 2 letters');
-    expect(textsIn('en')('{from}-{to} of {total}', { from: 1, to: 15, total: 40 })).toBe('1-15 of 40');
+    expect(searchHint('a', 2, fixedT('nl', 'operator'))).toBe('typ nog 1 letter');
+    expect(searchHint('', 3, fixedT('de', 'operator'))).toBe('tippen zum Suchen');
+    expect(searchHint('a', 3, fixedT('nl', 'operator'))).toBe('typ nog 2 letters');
+    expect(fixedT('en', 'operator')('{from}-{to} of {total}', { from: 1, to: 15, total: 40 })).toBe('1-15 of 40');
   });
 
   it('say "about" before a list total the server estimated for a search', async () => {

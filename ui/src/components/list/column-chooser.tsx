@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import type { ListColumn } from './types';
 
 type Props<T> = { columns: ListColumn<T>[]; hidden: string[]; onSave: (hidden: string[]) => void; onClose: () => void };
 
 export function ColumnChooser<T>({ columns, hidden, onSave, onClose }: Props<T>) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<string[]>(hidden);
   return (
     <Modal

@@ -10,7 +10,7 @@ import {
   type FilterValue,
 } from '@/lib/builder';
 import { dutchDateToIso } from '@/lib/format';
-import { useI18n, type MessageKey } from '@/lib/i18n';
+import { useTranslation, type MessageKey } from '@/lib/i18n';
 
 export const TEXT_FILTER_DEBOUNCE_MS = 250;
 /** Relation filters search the related records: they start at two letters. */
@@ -33,7 +33,7 @@ function TextFilter({
   numeric?: boolean;
   minLength?: number;
 }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const hintId = useId();
   const [text, setText] = useState(value);
   const remaining = minLength - text.trim().length;
@@ -77,7 +77,7 @@ function TextFilter({
 }
 
 function DateFilter({ value, onChange }: { value: DateRange; onChange: (v: DateRange) => void }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const [from, setFrom] = useState(value.from ?? '');
   const [to, setTo] = useState(value.to ?? '');
   const invalid = (v: string) => v !== '' && dutchDateToIso(v) === null;
@@ -132,7 +132,7 @@ function DateFilter({ value, onChange }: { value: DateRange; onChange: (v: DateR
 }
 
 function Editor({ def, column, value, onChange }: Props) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   switch (def.type) {
     case 'string':
     case 'custom_field':
@@ -221,7 +221,7 @@ function Editor({ def, column, value, onChange }: Props) {
 
 /** The filter button in a column header and the panel it opens. */
 export function ColumnFilter(props: Props) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PAGE_SIZES, pageItems } from '@/lib/pagination';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 type Props = {
   page: number;
@@ -11,7 +11,7 @@ type Props = {
 };
 
 export function Pagination({ page, lastPage, pageSize, onPage, onPageSize }: Props) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const [jump, setJump] = useState('');
   const items = pageItems(page, lastPage);
   return (

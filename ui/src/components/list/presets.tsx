@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { Id, TablePreset } from '@/types/models';
 import { useCreatePreset, usePresetCounts, usePresets, type NewPreset } from './api/presets';
@@ -20,7 +20,7 @@ type ListProps = {
 };
 
 export function PresetList({ presets, countOf, activeId, onApply }: ListProps) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   if (presets.length === 0) return null;
   return (
     <ul className="preset-list" aria-label={t('list.presets')}>
@@ -41,7 +41,7 @@ export function PresetList({ presets, countOf, activeId, onApply }: ListProps) {
 
 /** The mobile Filter dropdown: presets with counts, and the filter now in force. */
 export function MobileFilterMenu({ presets, countOf, activeId, onApply, activeName }: ListProps & { activeName: string }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <div className="mobile-filter" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
@@ -73,7 +73,7 @@ export function MobileFilterMenu({ presets, countOf, activeId, onApply, activeNa
 }
 
 export function CreatePresetButton({ route, build }: { route: string; build: (label: string) => NewPreset }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [label, setLabel] = useState('');
   const create = useCreatePreset(route);

@@ -1,7 +1,7 @@
-import { LANGUAGES, useI18n, type Language, type MessageKey } from '@/lib/i18n';
+import { LANGUAGES, useTranslation, type Language, type MessageKey } from '@/lib/i18n';
 
 export function LanguageSwitch() {
-  const { t, language, setLanguage } = useI18n();
+  const { t, language, setLanguage } = useTranslation();
   return (
     <label className="language-switch">
       <span className="visually-hidden">{t('app.language')}</span>

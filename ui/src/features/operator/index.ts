@@ -3,7 +3,6 @@
 export { operatorRoutes } from './routes';
 export * from './types';
 export { schedulePresets, datePresets } from './texts';
-export { useT, textsIn, operatorDictionaries, type OperatorKey } from './i18n';
 
 export * from './utils/routes';
 export * from './utils/dates';

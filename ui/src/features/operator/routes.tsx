@@ -17,7 +17,7 @@ import { DealsPage, ProjectsPage, UsedProductsPage } from './components/pages/de
 import { NotificationsPage } from './components/pages/notifications-page';
 import { RECORD_KINDS, RecordCreatePage, RecordDetailPage } from './components/pages/record-form';
 import { OPERATOR_BASE } from './utils/routes';
-import type { OperatorKey } from './i18n';
+import type { OperatorKey } from '@/lib/i18n';
 
 // handle.name is the route name of SPEC §2.1 (and the permission a guard may check).
 const page = (path: string, name: string, element: React.ReactNode): RouteObject => ({ path, element, handle: { name } });

@@ -48,6 +48,7 @@ export function createI18n(dicts: Record<Language, Partial<Record<Namespace, Rec
     returnNull: false,
     returnEmptyString: false,
     initAsync: false,
+    showSupportNotice: false,
   });
   return instance;
 }

@@ -4,12 +4,12 @@ import { ScrollTable } from '@/components/ui/scroll-table';
 import { MessageThread } from '@/components/ui/message-thread';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useAsset } from '../api/get-asset';
 
 export function AssetDetail() {
   const { id } = useParams();
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const asset = useAsset(id).data;
   if (!asset) return <Spinner label={t('common.loading')} />;
   return (

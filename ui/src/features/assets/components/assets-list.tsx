@@ -3,12 +3,12 @@ import { ListScreen } from '@/components/list/list-screen';
 import type { ListConfig } from '@/components/list/types';
 import { dateCell, nameCell } from '@/lib/columns';
 import { truncate } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import type { Asset } from '../api/types';
 
 export function AssetsList() {
-  const { language } = useI18n();
+  const { language } = useTranslation();
   const { lookups } = useSession();
   const config = useMemo<ListConfig<Asset>>(
     () => ({

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/ui/language-switch';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { getStatus } from '../api/get-status';
 
 /** The frame of the screens before sign-in: tenant title and the language choice. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const [tenant, setTenant] = useState('');
   useEffect(() => {
     getStatus()

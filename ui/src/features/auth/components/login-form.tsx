@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { login } from '../api/login';
 import { AuthLayout } from './auth-layout';
 
 type Values = { username: string; password: string };
 
 export function LoginForm() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { guard } = useParams();
   const [busy, setBusy] = useState(false);

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { login } from '../api/login';
 
 /** Sign-in with a code from the external single sign-on. */
 export function MsGraphCode() {
   const { code = '' } = useParams();
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {

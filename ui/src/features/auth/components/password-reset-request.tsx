@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from './auth-layout';
 
 export function PasswordResetRequest() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const [sent, setSent] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm({ defaultValues: { email: '' } });
   const onSubmit = handleSubmit(async ({ email }) => {

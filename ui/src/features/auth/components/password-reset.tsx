@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { resetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
@@ -10,7 +10,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 type Values = { password: string; password_confirmation: string };
 
 export function PasswordReset() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { register, handleSubmit, getValues, formState } = useForm<Values>({

@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { formatEuro } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import type { Id } from '@/types/models';
 import { useBuyPrepaidCard } from '../api/buy-prepaid-card';
 
 export function BuyPrepaidCard({ contractId }: { contractId: Id }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const { lookups } = useSession();
   const buy = useBuyPrepaidCard(contractId);
   const { register, handleSubmit, watch, reset } = useForm({ defaultValues: { card: '' } });

@@ -3,14 +3,14 @@ import { InfoCard, InfoCards } from '@/components/ui/info-card';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatMinutes, formatQuantity, truncate } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useContract } from '../api/get-contract';
 import type { ContractPeriod } from '../api/types';
 import { BuyPrepaidCard } from './buy-prepaid-card';
 
 function PeriodBlock({ period }: { period: ContractPeriod }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const title = `${formatDate(period.period_start)} – ${formatDate(period.period_end)}`;
   return (
     <section className="period-block" aria-label={title}>
@@ -59,7 +59,7 @@ function PeriodBlock({ period }: { period: ContractPeriod }) {
 
 export function ContractDetail() {
   const { id } = useParams();
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const { can } = useSession();
   const contract = useContract(id).data;
   if (!contract) return <Spinner label={t('common.loading')} />;

@@ -3,11 +3,11 @@ import { ListScreen } from '@/components/list/list-screen';
 import type { ListConfig } from '@/components/list/types';
 import { dateCell, nameCell } from '@/lib/columns';
 import { formatMinutes } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import type { Contract } from '../api/types';
 
 export function ContractsList() {
-  const { t, language } = useI18n();
+  const { t, language } = useTranslation();
   const config = useMemo<ListConfig<Contract>>(
     () => ({
       route: 'contracts',

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 export function Forbidden() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const [path, routeName] = (params.get('r') ?? '').split('|');
   return (

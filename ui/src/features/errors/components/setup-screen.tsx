@@ -1,7 +1,7 @@
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 export function SetupScreen() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   return (
     <main className="error-page">
       <h1>{t('setup.title')}</h1>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ListScreen } from '@/components/list/list-screen';
 import type { ListConfig } from '@/components/list/types';
 import { Badge, dateCell, euroCell } from '@/lib/columns';
-import { useI18n, type MessageKey } from '@/lib/i18n';
+import { useTranslation, type MessageKey } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { INVOICES_VERSION } from '../api/get-invoices';
@@ -13,7 +13,7 @@ const STATUSES = [1, 2, 3, 4, 8, 9];
 const statusKey = (s: number) => `invoice.status.${STATUSES.includes(s) ? s : 1}` as MessageKey;
 
 export function InvoicesList() {
-  const { t, language } = useI18n();
+  const { t, language } = useTranslation();
   const { can } = useSession();
   const downloadInvoice = useDownloadInvoice().mutate;
   const canDownload = can('invoices.show');

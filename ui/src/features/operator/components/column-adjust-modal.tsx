@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { useT } from '../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { moveItem } from './widgets/setting-list';
 
 export type ColumnLayout = { order: string[]; hidden: string[] };
@@ -14,7 +14,7 @@ type Props = {
 
 /** Show, hide and reorder a list's columns. */
 export function ColumnAdjustModal({ columns, value, onSave, onClose }: Props) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const known = new Map(columns.map((c) => [c.id, c.label]));
   const initial = [...value.order.filter((c) => known.has(c)), ...columns.map((c) => c.id).filter((c) => !value.order.includes(c))];
   const [order, setOrder] = useState(initial);

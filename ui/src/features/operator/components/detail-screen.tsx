@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { getRecord, updateRecord } from '../api/resources';
 import { useReloadData } from '../hooks/use-reload-data';
-import { useT, type OperatorKey } from '../i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { OPERATOR_BASE } from '../utils/routes';
 
 export type DetailApi<T> = { record: T; save: (changes: Partial<T> | Record<string, unknown>) => Promise<void>; reload: () => void };
@@ -27,7 +27,7 @@ type Props<T> = {
  * 'reload-data' event, and on save PUTs the changes, says 'updated' and reloads.
  */
 export function DetailScreen<T>({ route, modelName, label, withRelations = [], id, showPath, children }: Props<T>) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const params = useParams();
   const navigate = useNavigate();
   const recordId = id ?? params.id;

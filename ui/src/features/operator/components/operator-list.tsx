@@ -7,7 +7,7 @@ import { useLanguage } from '@/lib/i18n';
 import { listRecords } from '../api/resources';
 import type { TablePreset } from '../api/table-presets';
 import { useReloadData } from '../hooks/use-reload-data';
-import { useT, type OperatorKey } from '../i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { ColumnAdjustModal, type ColumnLayout } from './column-adjust-modal';
 import { TableViewsModal } from './table-views-modal';
 
@@ -36,7 +36,7 @@ function parseJson<T>(text: string | null): T | null {
 
 /** A server-paged operator list with filters, selection, saved views and columns. */
 export function OperatorList<T extends { id: number | string }>({ route, title, columns, filter = {}, filters, order, selectable, actions }: Props<T>) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   // German keeps its nouns capitalised inside a sentence.
   const language = useLanguage();
   const [page, setPage] = useState(1);

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/lib/toast';
 import { createTablePreset, deleteTablePreset, getTablePresets, renameTablePreset, type TablePreset } from '../api/table-presets';
-import { useT } from '../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useConfirm } from './widgets/confirm-dialog';
 
 export type TableViewState = { columns: unknown; order: unknown; filter: unknown; pagination: unknown };
@@ -17,7 +17,7 @@ type Props = {
 
 /** The saved views of one list: apply, rename, delete, or save the current view. */
 export function TableViewsModal({ type, current, onApply, onClose }: Props) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const [presets, setPresets] = useState<TablePreset[] | null>(null);
   const [label, setLabel] = useState('');

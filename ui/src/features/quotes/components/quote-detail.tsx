@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatEuro, formatQuantity } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useQuote } from '../api/get-quote';
 import { useAcceptQuote } from '../api/accept-quote';
@@ -16,7 +16,7 @@ import { QUOTE_STATUS, type QuoteDetail as Quote } from '../api/types';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 
 function AcceptForm({ quote }: { quote: Quote }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const pad = useRef<SignaturePadHandle>(null);
   const accept = useAcceptQuote(quote.id);
   const { register, handleSubmit } = useForm({
@@ -60,7 +60,7 @@ function AcceptForm({ quote }: { quote: Quote }) {
 
 export function QuoteDetail() {
   const { id } = useParams();
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const { lookups } = useSession();
   const query = useQuote(id);
   const quote = query.data;

@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { ListScreen } from '@/components/list/list-screen';
 import type { ListConfig } from '@/components/list/types';
 import { Badge, dateCell, nameCell } from '@/lib/columns';
-import { useI18n, type MessageKey } from '@/lib/i18n';
+import { useTranslation, type MessageKey } from '@/lib/i18n';
 import type { Quote } from '../api/types';
 
 export const quoteStatusKey = (id: number) => `quote.status.${id}` as MessageKey;
 
 export function QuotesList() {
-  const { t, language } = useI18n();
+  const { t, language } = useTranslation();
   const config = useMemo<ListConfig<Quote>>(
     () => ({
       route: 'quotes',

@@ -3,12 +3,12 @@ import { InfoCard, InfoCards } from '@/components/ui/info-card';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatEuro, formatQuantity } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useSubscription } from '../api/get-subscription';
 
 export function SubscriptionDetail() {
   const { id } = useParams();
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const s = useSubscription(id).data;
   if (!s) return <Spinner label={t('common.loading')} />;
   return (

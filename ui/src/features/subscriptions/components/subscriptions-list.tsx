@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { ListScreen } from '@/components/list/list-screen';
 import type { ListConfig } from '@/components/list/types';
 import { dateCell, euroCell, nameCell } from '@/lib/columns';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import type { Subscription } from '../api/types';
 
 export function SubscriptionsList() {
-  const { t, language } = useI18n();
+  const { t, language } = useTranslation();
   const config = useMemo<ListConfig<Subscription>>(
     () => ({
       route: 'subscriptions',

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { useI18n, type MessageKey } from '@/lib/i18n';
+import { useTranslation, type MessageKey } from '@/lib/i18n';
 import { lookupConfig, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import type { SettingItem } from '@/types/models';
@@ -27,7 +27,7 @@ function Required() {
 }
 
 export function TicketCreate() {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const { lookups } = useSession();
   const navigate = useNavigate();
   const create = useCreateTicket();

@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session';
 import { MessageThread } from '@/components/ui/message-thread';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { Id } from '@/types/models';
 import { useTicket } from '../api/get-ticket';
@@ -16,7 +16,7 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_FILES = '.pdf,.png,.jpg,.jpeg,.gif,.txt,.csv,.docx,.xlsx,.zip';
 
 function Reply({ ticketId }: { ticketId: Id }) {
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const send = useCreateMessage(ticketId);
   const [message, setMessage] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -79,7 +79,7 @@ function Reply({ ticketId }: { ticketId: Id }) {
 
 export function TicketDetail() {
   const { id } = useParams();
-  const { t } = useI18n();
+  const { t } = useTranslation();
   const { lookups } = useSession();
   const ticket = useTicket(id).data;
   if (!ticket) return <Spinner label={t('common.loading')} />;

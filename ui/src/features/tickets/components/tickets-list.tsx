@@ -4,12 +4,12 @@ import { ListScreen } from '@/components/list/list-screen';
 import type { ListConfig } from '@/components/list/types';
 import { Badge, dateTimeCell, nameCell } from '@/lib/columns';
 import { truncate } from '@/lib/format';
-import { useI18n } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import type { Ticket } from '../api/types';
 
 export function TicketsList() {
-  const { t, language } = useI18n();
+  const { t, language } = useTranslation();
   const { lookups, can } = useSession();
   const canCreate = can('tickets.create');
   const config = useMemo<ListConfig<Ticket>>(

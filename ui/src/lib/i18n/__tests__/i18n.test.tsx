@@ -3,10 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, signedIn } from '@/testing/test-utils';
 import { authStorage } from '@/lib/auth-storage';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, storedLanguage, translate, type Dictionary } from '..';
-import { en } from '../en';
-import { nl } from '../nl';
-import { de } from '../de';
+import { createI18n, DEFAULT_LANGUAGE, fixedT, LANGUAGE_STORAGE_KEY, storedLanguage, translate } from '..';
+import { en } from '../portal/en';
+import { nl } from '../portal/nl';
+import { de } from '../portal/de';
 
 describe('translations', () => {
   it('have every key in all three languages', () => {
@@ -21,9 +21,9 @@ describe('translations', () => {
   });
 
   it('fall back to English, then to the key', () => {
-    const dicts: Record<'nl' | 'en' | 'de', Dictionary> = { nl: {}, en: { 'nav.quotes': 'Quotes' }, de: {} };
-    expect(translate('de', 'nav.quotes', {}, dicts)).toBe('Quotes');
-    expect(translate('de', 'nav.tickets', {}, dicts)).toBe('nav.tickets');
+    const instance = createI18n({ nl: {}, en: { portal: { 'nav.quotes': 'Quotes' } }, de: {} });
+    expect(fixedT('de', 'portal', instance)('nav.quotes')).toBe('Quotes');
+    expect(fixedT('de', 'portal', instance)('nav.tickets')).toBe('nav.tickets');
   });
 
   it('default to Dutch, and read the stored choice', () => {

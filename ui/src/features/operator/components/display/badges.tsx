@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { truncate } from '@/lib/format';
 import type { Actor } from '../../types';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { TRUNCATE } from '../../utils/truncate';
 
 const STYLE_COLOURS: Record<string, string> = {
@@ -59,7 +59,7 @@ export const TicketDescription = ({ text }: { text: string | null | undefined })
 
 /** Operators and external senders look different, so staff see at once who wrote. */
 export function ActorName({ actor, externalSender }: { actor: Actor | null | undefined; externalSender?: string | null }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   if (!actor && externalSender) {
     return (
       <span className="actor actor-external">

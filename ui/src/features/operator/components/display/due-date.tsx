@@ -1,12 +1,12 @@
 import { formatDate } from '@/lib/format';
 import { dueTone, expiryTone } from '../../utils/dates';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 export const TONE_COLOURS = { red: '#b42318', orange: '#c2410c', green: '#067647' } as const;
 
 /** Red when past, orange when in the future, a check mark when empty. */
 export function DueDate({ value, now }: { value: string | null | undefined; now?: Date }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const tone = dueTone(value, now);
   if (tone === 'none') {
     return (

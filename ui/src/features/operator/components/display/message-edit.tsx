@@ -3,7 +3,7 @@ import { messageFormat } from '@/components/ui/plain-text';
 import { toast } from '@/lib/toast';
 import { updateMessage, type MessageChanges } from '../../api/update-message';
 import type { Operator, OperatorMessage } from '../../types';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { RichEditor } from '../widgets/rich-editor';
 
 /** Only what differs from the message as loaded; empty when nothing changed. */
@@ -18,7 +18,7 @@ type Props = { message: OperatorMessage; operators: Operator[]; onDone: (saved: 
 
 /** Edit mode of one message: save sends the changed fields, or just closes. */
 export function MessageEdit({ message, operators, onDone }: Props) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const [html, setHtml] = useState(message.message);
   const [visible, setVisible] = useState(Boolean(Number(message.visible_to_client)));

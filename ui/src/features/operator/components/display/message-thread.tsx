@@ -4,7 +4,7 @@ import { messageFormat, PlainText } from '@/components/ui/plain-text';
 import { toast } from '@/lib/toast';
 import { deleteMessage } from '../../api/update-message';
 import type { Operator, OperatorMessage } from '../../types';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useConfirm } from '../widgets/confirm-dialog';
 import { MessageEdit } from './message-edit';
 import { ActorName, Badge } from './badges';
@@ -24,7 +24,7 @@ export function frameHeight(frame: HTMLIFrameElement): number | null {
 // document (allow-same-origin) but runs no script, so it cannot act in the operator's
 // session. A client's text never comes here: it is shown as text (PlainText).
 function MessageBody({ message }: { message: OperatorMessage }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const [height, setHeight] = useState<number | undefined>(undefined);
   return (
     <iframe
@@ -52,7 +52,7 @@ type ThreadProps = {
 };
 
 export function MessageThread({ messages, label, operators = [], onChanged }: ThreadProps) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { hash } = useLocation();
   const [editing, setEditing] = useState<OperatorMessage['id'] | null>(null);
   const [dialog, confirm] = useConfirm();

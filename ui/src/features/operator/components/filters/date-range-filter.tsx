@@ -3,7 +3,7 @@ import type { DatePreset, DateRange } from '@/lib/builder';
 import { dutchDateToIso } from '@/lib/format';
 import { datePresets } from '../../texts';
 import { dutchDay, monthWeeks } from '../../utils/dates';
-import { useT, type OperatorKey } from '../../i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 
 const WEEKDAYS: OperatorKey[] = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
@@ -12,7 +12,7 @@ type Props = { label: string; value: DateRange; onChange: (v: DateRange) => void
 
 /** A month grid with weeks from Monday; the first click sets 'from', the second 'to'. */
 export function MonthCalendar({ month, onMonth, onPick, range }: { month: Date; onMonth: (d: Date) => void; onPick: (d: Date) => void; range: DateRange }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const weeks = monthWeeks(month.getFullYear(), month.getMonth());
   const selected = new Set([range.from, range.to].filter(Boolean));
   return (
@@ -61,7 +61,7 @@ export function MonthCalendar({ month, onMonth, onPick, range }: { month: Date; 
 
 /** Dates typed as dd-mm-yyyy or picked; or one of the presets of SPEC §9. */
 export function DateRangeFilter({ label, value, onChange, initialMonth }: Props) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const [from, setFrom] = useState(value.from ?? '');
   const [to, setTo] = useState(value.to ?? '');

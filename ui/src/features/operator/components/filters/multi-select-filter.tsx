@@ -1,5 +1,5 @@
 import { NONE, toggleMultiSelect } from '@/lib/builder';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 export { NONE };
 
@@ -14,7 +14,7 @@ type Props = {
 
 /** Checkboxes; '(none)' and the other choices exclude each other. */
 export function MultiSelectFilter({ label, options, value, onChange, withNone = true }: Props) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const all = withNone ? [{ value: NONE, label: t('(none)') }, ...options] : options;
   return (
     <fieldset className="checkbox-list multi-select-filter">

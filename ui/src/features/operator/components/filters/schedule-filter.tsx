@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { schedulePresets } from '../../texts';
 import type { SchedulePreset } from './filter-builders';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** Scheduled (or executed) relative to today: today, future, tomorrow... past. */
 export function ScheduleFilter({ label, value, onChange }: { label: string; value: SchedulePreset | ''; onChange: (v: SchedulePreset | '') => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   return (
     <div className="field">
@@ -24,7 +24,7 @@ export function ScheduleFilter({ label, value, onChange }: { label: string; valu
 
 /** The SLA filter: only records whose SLA needs action now. */
 export function SlaFilter({ value, onChange }: { value: boolean; onChange: (v: boolean) => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return (
     <label className="sla-filter">
       <input type="checkbox" checked={value} onChange={(e) => onChange(e.target.checked)} /> {t('Action required')}
@@ -34,7 +34,7 @@ export function SlaFilter({ value, onChange }: { value: boolean; onChange: (v: b
 
 /** Any, yes (1) or no (0). */
 export function YesNoFilter({ label, value, onChange }: { label: string; value: '' | '0' | '1'; onChange: (v: '' | '0' | '1') => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   return (
     <div className="field">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { searchLookup, type LookupConstraints } from '../../api/search-records';
-import { textsIn, useT, type Translate } from '../../i18n';
+import { fixedT, useTranslation, type Translate } from '@/lib/i18n';
 
 export const MIN_SEARCH_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -14,7 +14,7 @@ type Row = SearchRow;
 const defaultLabel = (r: Row) => r.full_name ?? r.name ?? r.label ?? r.description ?? r.reference ?? String(r.id);
 
 /** What the hint says before a search runs. */
-export function searchHint(text: string, min = MIN_SEARCH_LENGTH, t: Translate = textsIn('en')): string | null {
+export function searchHint(text: string, min = MIN_SEARCH_LENGTH, t: Translate<'operator'> = fixedT('en', 'operator')): string | null {
   const length = text.trim().length;
   if (length === 0) return t('type to search');
   const remaining = min - length;
@@ -38,7 +38,7 @@ type Props = {
 
 /** Looks records up by text once at least two characters are typed, 300 ms after the last key. */
 export function SearchSelect({ label, lookup, value, onChange, constraints, minSearchLength = MIN_SEARCH_LENGTH, optionLabel = defaultLabel, search }: Props) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);

@@ -3,7 +3,7 @@ import { Modal } from '@/components/ui/modal';
 import { toast } from '@/lib/toast';
 import { previewCompanyMerge, type MergePreview, type MovedRecords } from '../../api/company-merge';
 import { mergeRecords } from '../../api/merge-records';
-import { useT, type OperatorKey } from '../../i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 
 const RECORD_TEXTS: [keyof MovedRecords, OperatorKey][] = [
   ['clients', 'Clients: {n}'],
@@ -27,7 +27,7 @@ type Props = { ids: (number | string)[]; onClose: () => void; onMerged: () => vo
  * for each company merged into it, the records that move there.
  */
 export function CompanyMergeDialog({ ids, onClose, onMerged }: Props) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const [preview, setPreview] = useState<MergePreview | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {

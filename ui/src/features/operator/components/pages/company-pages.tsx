@@ -11,7 +11,7 @@ import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { CompanyMergeDialog } from './company-merge';
 import type { Builder } from '@/lib/builder';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const columns: OperatorColumn<Company>[] = [
   {
@@ -28,7 +28,7 @@ const columns: OperatorColumn<Company>[] = [
 ];
 
 export function CompaniesPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const [name, setName] = useState('');
   const [archived, setArchived] = useState<'' | '0' | '1'>('0');
   // the ticked ids in ticking order (the first survives) and how to clear them
@@ -77,7 +77,7 @@ export function CompaniesPage() {
 }
 
 export function CompanyDetailPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return (
     <DetailScreen<Company> route="companies" modelName="Company" label={(c) => c.name}>
       {({ record, reload }) => (

@@ -6,11 +6,11 @@ import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** A contract's period; none means a prepaid card (SPEC §3.2). */
 function PeriodName({ period }: { period?: string | null }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return <>{period ?? t('Prepaid card')}</>;
 }
 
@@ -31,7 +31,7 @@ const columns: OperatorColumn<Contract>[] = [
 ];
 
 export function ContractsPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return <OperatorList<Contract> route="contracts" title={t('Contracts')} columns={columns} order={['name', 'asc']} />;
 }
 

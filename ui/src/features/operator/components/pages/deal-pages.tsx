@@ -6,7 +6,7 @@ import { ArchivedName, Badge, ClientName, Truncated } from '../display/badges';
 import { RouteLink } from '../display/route-link';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { INVOICE_MOMENTS, NewRecordLink, RECORD_KINDS, USED_PRODUCT_TYPES } from './record-form';
 
 type Engagement = { id: Id; description: string; company?: Named | null };
@@ -39,7 +39,7 @@ const describe = (name: string): OperatorColumn<Engagement> => ({
 });
 
 export function DealsPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const columns: OperatorColumn<Deal>[] = [
     describe('deals.show'),
     company,
@@ -54,7 +54,7 @@ export function DealsPage() {
 }
 
 export function ProjectsPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const columns: OperatorColumn<Project>[] = [
     describe('project.show'),
     company,
@@ -69,7 +69,7 @@ export function ProjectsPage() {
 }
 
 export function UsedProductsPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const columns: OperatorColumn<UsedProduct>[] = [
     describe('used-products.show'),
     company,

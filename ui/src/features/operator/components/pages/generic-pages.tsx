@@ -1,6 +1,6 @@
 import { formatDateTime } from '@/lib/format';
 import { DetailScreen } from '../detail-screen';
-import type { OperatorKey } from '../../i18n';
+import type { OperatorKey } from '@/lib/i18n';
 
 type AnyRecord = { id: number | string; [k: string]: unknown };
 

@@ -4,7 +4,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { deinvoiceLines, downloadInvoicesCsv, exportInvoice, restoreInvoice } from '../../api/invoicing';
 import type { Invoice, InvoiceLine } from '../../types';
-import { useT, type OperatorKey } from '../../i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { ArchivedName, Badge } from '../display/badges';
 import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
@@ -27,7 +27,7 @@ export const INVOICE_STATUSES: Record<number, OperatorKey> = {
 
 /** Draft until exported (external_id set); an unknown status reads as status 1. */
 export function InvoiceState({ invoice }: { invoice: Invoice }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   if (!invoice.external_id) return <Badge label={t('Draft')} styleName="secondary" />;
   return <Badge label={t(INVOICE_STATUSES[invoice.status] ?? INVOICE_STATUSES[1])} styleName="info" />;
 }
@@ -41,7 +41,7 @@ const columns: OperatorColumn<Invoice>[] = [
 ];
 
 export function InvoicesPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return (
     <OperatorList<Invoice>
       route="invoices"
@@ -59,7 +59,7 @@ export function InvoicesPage() {
 }
 
 function InvoiceActions({ invoice, reload }: { invoice: Invoice; reload: () => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
   const run = async (fn: () => Promise<unknown>, done: string) => {
@@ -92,7 +92,7 @@ function InvoiceActions({ invoice, reload }: { invoice: Invoice; reload: () => v
 
 /** A draft line off the invoice: a sourced one through its source's deinvoice, a typed one itself. */
 function RemoveLine({ invoice, line, reload }: { invoice: Invoice; line: InvoiceLine; reload: () => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const [dialog, confirm] = useConfirm();
   return (
     <>
@@ -120,7 +120,7 @@ function RemoveLine({ invoice, line, reload }: { invoice: Invoice; line: Invoice
 }
 
 export function InvoiceDetailPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return (
     <DetailScreen<Invoice> route="invoices" modelName="Invoice" label={(i) => i.external_id ?? `#${i.id}`} withRelations={['lines', 'company']}>
       {({ record, reload }) => (

@@ -5,7 +5,7 @@ import { markNotificationRead } from '../../api/mark-notification-read';
 import { useReloadData } from '../../hooks/use-reload-data';
 import { messageHash, routePath } from '../../utils/routes';
 import { RelativeTime } from '../display/relative-time';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const ROUTE_OF_TYPE: Record<string, string> = { Ticket: 'tickets', Asset: 'assets', Company: 'companies', User: 'clients' };
 
@@ -18,7 +18,7 @@ export function notificationPath(n: OperatorNotification): string | null {
 
 /** The operator's mentions, unread ones marked; opening one marks it read. */
 export function NotificationsPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const [items, setItems] = useState<OperatorNotification[] | null>(null);
   const load = useCallback(() => {
     getNotifications()

@@ -3,14 +3,14 @@ import { formatDateTime, formatMinutes } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { getOpenTime, invoiceTime, type OpenTimeRegistration } from '../../api/open-time';
 import { useReloadData } from '../../hooks/use-reload-data';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { Truncated } from '../display/badges';
 import { ObjectLink, RouteLink } from '../display/route-link';
 import { TRUNCATE } from '../../utils/truncate';
 
 /** Registered time not yet invoiced; the chosen rows go onto draft invoices. */
 export function OpenTimePage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const [rows, setRows] = useState<OpenTimeRegistration[] | null>(null);
   const [selected, setSelected] = useState<(number | string)[]>([]);
   const [busy, setBusy] = useState(false);

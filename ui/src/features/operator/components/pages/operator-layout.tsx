@@ -2,7 +2,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { OPERATOR_BASE } from '../../utils/routes';
 import { useUnreadMentions } from './notifications-page';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 // Each tab shows when the operator holds '{model}.index' (SPEC §6).
 export const OPERATOR_TABS = [
@@ -20,7 +20,7 @@ export const OPERATOR_TABS = [
 ] as const;
 
 export function OperatorLayout() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { can } = useSession();
   const { pathname } = useLocation();
   const unread = useUnreadMentions(pathname);

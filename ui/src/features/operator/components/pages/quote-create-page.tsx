@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { draftQuote } from '../../api/draft-quote';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { routePath } from '../../utils/routes';
 import { SearchSelect, type SearchOption } from '../filters/search-select';
 
 /** An operator drafts a concept quote for a company and client, then adds its lines. */
 export function QuoteCreatePage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const navigate = useNavigate();
   const [name, setName] = useState('');

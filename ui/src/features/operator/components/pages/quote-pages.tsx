@@ -14,7 +14,7 @@ import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
-import { useT, type OperatorKey } from '../../i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 
 export const QUOTE_STATUSES: Record<number, { label: OperatorKey; style: string }> = {
   1: { label: 'Concept', style: 'secondary' },
@@ -24,7 +24,7 @@ export const QUOTE_STATUSES: Record<number, { label: OperatorKey; style: string 
 };
 
 export function QuoteStatus({ id }: { id: number }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const s = QUOTE_STATUSES[id] ?? QUOTE_STATUSES[1];
   return <Badge label={t(s.label)} styleName={s.style} />;
 }
@@ -46,7 +46,7 @@ const columns: OperatorColumn<Quote>[] = [
 ];
 
 export function QuotesPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { can } = useSession();
   return (
     <>
@@ -61,7 +61,7 @@ export function QuotesPage() {
 }
 
 export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line: Line) => React.ReactNode }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return (
     <table className="detail-table">
       <thead>
@@ -93,7 +93,7 @@ export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line:
 }
 
 function SendButton({ quote, reload }: { quote: Quote; reload: () => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -118,7 +118,7 @@ function SendButton({ quote, reload }: { quote: Quote; reload: () => void }) {
 
 /** Any quote can be copied into a new concept quote, which then opens. */
 function DuplicateButton({ quote }: { quote: Quote }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   return (
@@ -144,7 +144,7 @@ function DuplicateButton({ quote }: { quote: Quote }) {
 }
 
 export function QuoteDetailPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return (
     <DetailScreen<Quote> route="quotes" modelName="Quote" label={(q) => q.label ?? q.name} withRelations={['lines', 'company', 'client']}>
       {({ record, reload }) => (

@@ -5,7 +5,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { createRecord, deleteRecord, updateRecord } from '../../api/resources';
 import type { Id } from '../../types';
-import { useT, type OperatorKey } from '../../i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { routePath } from '../../utils/routes';
 import { SearchSelect, type SearchOption, type SearchRow } from '../filters/search-select';
 import { NumberInput } from '../widgets/number-input';
@@ -177,7 +177,7 @@ type EditorProps = {
 
 /** Create or edit one record; required fields are checked before anything is sent. */
 export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(kind, record));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -334,7 +334,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
 
 /** The 'New …' link a list shows to whoever may create such records. */
 export function NewRecordLink({ kind }: { kind: RecordKind }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { can } = useSession();
   if (!can(`${kind.route}.store`)) return null;
   return (
@@ -346,7 +346,7 @@ export function NewRecordLink({ kind }: { kind: RecordKind }) {
 
 /** /{route}/create: the empty form; saving opens the new record. */
 export function RecordCreatePage({ kind }: { kind: RecordKind }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const navigate = useNavigate();
   return (
     <section className="record-create">
@@ -367,7 +367,7 @@ export function RecordDetailPage({ kind }: { kind: RecordKind }) {
 
 /** The edit form (for whoever may update) and the delete button (for whoever may delete). */
 export function RecordActions({ kind, record, reload }: { kind: RecordKind; record: Rec; reload: () => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const navigate = useNavigate();
   const { can } = useSession();
   const [dialog, confirm] = useConfirm();

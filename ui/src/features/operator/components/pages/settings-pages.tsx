@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { OPERATOR_BASE } from '../../utils/routes';
 import { SettingList } from '../widgets/setting-list';
-import { useT, type OperatorKey } from '../../i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 
 export const SETTING_LISTS: Record<string, OperatorKey> = {
   priorities: 'Priorities',
@@ -18,7 +18,7 @@ export const SETTING_LISTS: Record<string, OperatorKey> = {
 };
 
 export function SettingsIndexPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return (
     <section>
       <h1>Settings</h1>
@@ -34,7 +34,7 @@ export function SettingsIndexPage() {
 }
 
 export function SettingListPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { list = '' } = useParams();
   const title = SETTING_LISTS[list];
   if (!title) return <Navigate to={`${OPERATOR_BASE}/settings`} replace />;

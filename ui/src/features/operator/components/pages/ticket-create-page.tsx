@@ -5,11 +5,11 @@ import { openTicket } from '../../api/open-ticket';
 import { routePath } from '../../utils/routes';
 import { SearchSelect, type SearchOption } from '../filters/search-select';
 import { useOperatorLookups } from './lookups';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 /** An operator opens a ticket: description, company and client, status and priority. */
 export function TicketCreatePage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const navigate = useNavigate();
   const { statuses, priorities } = useOperatorLookups();

@@ -9,7 +9,7 @@ import { cloneTicket, deleteTicket, restoreTicket } from '../../api/ticket-actio
 import { routePath } from '../../utils/routes';
 import { useConfirm } from '../widgets/confirm-dialog';
 import type { Ticket } from '../../types';
-import { useT, type OperatorKey } from '../../i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { isoDay, roundToFiveMinutes } from '../../utils/dates';
 import { ArchivedName, ClientName, PriorityBadge, StatusBadge } from '../display/badges';
 import { DueDate } from '../display/due-date';
@@ -38,7 +38,7 @@ export function withVersion(ticket: Ticket, changes: Record<string, unknown>): R
 }
 
 function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { can } = useSession();
   const { operators } = useOperatorLookups();
   const [html, setHtml] = useState('');
@@ -81,7 +81,7 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
 }
 
 function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const { activities } = useOperatorLookups();
   const now = roundToFiveMinutes(new Date());
@@ -148,7 +148,7 @@ const serverValues = (ticket: Ticket): Record<string, string | null> =>
  * their change and the typed values stay, to be saved again over the new version.
  */
 function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes: Record<string, unknown>) => Promise<void>; reload: () => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { customFields } = useOperatorLookups();
   const fields = customFields.filter((f) => !f.morphable_type || f.morphable_type === 'Ticket');
   const [draft, setDraft] = useState<Record<string, string | null> | null>(null);
@@ -195,7 +195,7 @@ function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes
 }
 
 function TimeList({ ticket }: { ticket: Ticket }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const rows = ticket.time_registrations ?? [];
   if (rows.length === 0) return null;
   return (
@@ -227,7 +227,7 @@ function ThreadWithEdit({ ticket, reload }: { ticket: Ticket; reload: () => void
 
 /** Clone into a new ticket; delete to the bin after confirmation; restore from it. */
 function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { can } = useSession();
   const navigate = useNavigate();
   const [dialog, confirm] = useConfirm();
@@ -308,7 +308,7 @@ function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void 
 }
 
 export function TicketDetailPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { statuses } = useOperatorLookups();
   const statusId = useId();
   return (

@@ -8,13 +8,13 @@ import { ArchivedName } from '../display/badges';
 import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList } from '../operator-list';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { NewRecordLink, RECORD_KINDS, RecordActions } from './record-form';
 
 export type TicketGroup = { id: Id; name: string; archived_at?: string | null; company?: { id: Id; name: string; archived_at?: string | null } | null };
 
 export function TicketGroupsPage() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   return (
     <>
       <NewRecordLink kind={RECORD_KINDS['ticket-groups']} />
@@ -40,7 +40,7 @@ export function TicketGroupsPage() {
 }
 
 function ArchiveToggle({ group, reload }: { group: TicketGroup; reload: () => void }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { can } = useSession();
   const [busy, setBusy] = useState(false);
   if (!can('ticket-groups.update')) return null;

@@ -19,7 +19,7 @@ import { TextFilter } from '../filters/text-filter';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { useConfirm } from '../widgets/confirm-dialog';
 import { useOperatorLookups } from './lookups';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 const columns: OperatorColumn<Ticket>[] = [
   { id: 'reference', label: 'Reference', cell: (t) => <ObjectLink object={t}>{t.reference}</ObjectLink> },
@@ -42,7 +42,7 @@ const columns: OperatorColumn<Ticket>[] = [
 ];
 
 export function TicketQueue() {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const { statuses, priorities } = useOperatorLookups();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string[]>([]);

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 export class NotConfirmedError extends Error {
   constructor() {
@@ -14,7 +14,7 @@ export class NotConfirmedError extends Error {
  * 'Not confirmed.' when cancelled; render the returned dialog somewhere in the tree.
  */
 export function useConfirm(): [ReactNode, (question?: string) => Promise<void>] {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const [question, setQuestion] = useState<string | null>(null);
   const pending = useRef<{ resolve: () => void; reject: (e: Error) => void } | null>(null);
   const ask = useCallback((q: string = t('Do you really want to delete this?')) => {

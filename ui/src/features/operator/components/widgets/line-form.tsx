@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { searchProducts, type Product } from '../../api/search-products';
 import { SearchSelect, type SearchOption } from '../filters/search-select';
 import { NumberInput } from './number-input';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 export type NewLine = { description: string; quantity: number; price: number };
 
@@ -13,7 +13,7 @@ const productLabel = (row: Record<string, unknown>) => `${String(row.product_cod
  * becomes a dot). Picking a product fills the description, and the price when it has one.
  */
 export function LineForm({ label, onAdd }: { label?: string; onAdd: (line: NewLine) => Promise<void> }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const [product, setProduct] = useState<SearchOption | null>(null);
   const [description, setDescription] = useState('');

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Operator } from '../../types';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { uploadEmbeddedImage } from '../../api/upload-attachment';
 
 export const EDITOR_DEFAULT_HEIGHT = 310;
@@ -42,7 +42,7 @@ function placeCaretAfter(node: Node) {
  * one inserts a mention the API turns into a notification. Images upload inline.
  */
 export function RichEditor({ label: labelText, initialHtml = '', onChange, operators, height = EDITOR_DEFAULT_HEIGHT, onImage }: Props) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const label = labelText ?? t('Message');
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);

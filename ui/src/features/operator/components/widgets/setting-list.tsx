@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { listRecords, createRecord, deleteRecord, updateOrder, updateRecord } from '../../api/resources';
 import type { SettingItem } from '../../types';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 import { Badge } from '../display/badges';
 import { useConfirm } from './confirm-dialog';
 
@@ -26,7 +26,7 @@ const ORDERED = { orderBy: [['order', 'asc']], paginate: 100 };
  * reorder, one default, add and delete.
  */
 export function SettingList({ route, title }: { route: string; title: string }) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const [items, setItems] = useState<SettingItem[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { minutesToHhmm, parseTimeInput } from '../../utils/time';
-import { useT } from '../../i18n';
+import { useTranslation } from '@/lib/i18n';
 
 type Props = { label: string; value: number | null; onChange: (minutes: number | null) => void; required?: boolean };
 
 /** Takes hh:mm or a number of minutes; on blur it reports minutes and shows hh:mm. */
 export function TimeInput({ label, value, onChange, required }: Props) {
-  const t = useT();
+  const { t } = useTranslation('operator');
   const id = useId();
   const [text, setText] = useState(value === null ? '' : minutesToHhmm(value));
   const [invalid, setInvalid] = useState(false);
