@@ -1,30 +1,37 @@
-"""List, count and find over the read model, always within the caller's scope."""
+"""The one list path of both audiences: page, envelope, count and find, in scope.
+
+Every list answers the same envelope (`envelope`) with pages and sizes checked
+in one place (`parse_page`, `page_size`). The portal's lists (`list_page`)
+fetch a page and its total in one statement and may estimate a searched
+total; the operator's lists over the same registry (`builder_page`) and plain
+selects (`page_of`) count exactly.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Select, func, select
+from sqlalchemy import ColumnElement, Connection, Engine, Select, func, select
 
 from api.cache import ReadCache
 from api.counts import SAMPLE, Total, count_statement, list_total
 from api.deps import User, visible
 from api.present.common import Lookups
 from api.present.rows import LIST_ROWS
-from api.query.compile import Compiler
+from api.query.compile import Compiler, Scope
 from api.query.params import BuilderError, nest
-from api.query.parse import build
+from api.query.parse import build, page_size
 from api.query.resources import RESOURCES
 from api.query.spec import Resource
-from api.query.tree import Query
+from api.query.tree import DEFAULT_PAGE_SIZE, Query
 
 MAX_PAGE = 1_000_000
 
 
-def parse_page(raw: str | None) -> int:
+def parse_page(raw: str | int | None) -> int:
     """The page number, 1 when absent; anything else is a 422 on page."""
     if raw is None or raw == "":
         return 1
@@ -35,6 +42,88 @@ def parse_page(raw: str | None) -> int:
     if not 1 <= page <= MAX_PAGE:
         raise BuilderError("page", "The page must be 1 or more.")
     return page
+
+
+def page_args(page: int | None, per_page: int | None) -> tuple[int, int]:
+    """A checked page number and size from plain page and per_page parameters."""
+    size = DEFAULT_PAGE_SIZE if per_page is None else per_page
+    return parse_page(page), page_size(size, "per_page")
+
+
+def envelope(
+    data: list[Any],
+    page: int,
+    per_page: int,
+    total: int,
+    estimated: bool | None = None,
+) -> dict[str, Any]:
+    """The list envelope every list answers; total_is_estimate where one can be."""
+    offset = (page - 1) * per_page
+    body: dict[str, Any] = {
+        "data": data,
+        "from": offset + 1 if data else None,
+        "to": offset + len(data) if data else None,
+        "total": total,
+    }
+    if estimated is not None:
+        body["total_is_estimate"] = estimated
+    body["per_page"] = per_page
+    body["current_page"] = page
+    body["last_page"] = max(1, math.ceil(total / per_page))
+    return body
+
+
+def counted_page(
+    connection: Connection, statement: Select[Any], page: int, per_page: int
+) -> tuple[list[Any], int]:
+    """The rows of one page of a sorted select, and how many rows it has in all."""
+    total = connection.execute(
+        select(func.count()).select_from(statement.order_by(None).subquery())
+    ).scalar_one()
+    rows = connection.execute(statement.limit(per_page).offset((page - 1) * per_page))
+    return list(rows), int(total)
+
+
+def page_of(
+    connection: Connection,
+    statement: Select[Any],
+    shape: Callable[[Any], dict[str, Any]],
+    page: int,
+    per_page: int,
+) -> dict[str, Any]:
+    """One page of a sorted select, each row shaped, with an exact total."""
+    rows, total = counted_page(connection, statement, page, per_page)
+    return envelope([shape(row) for row in rows], page, per_page, total)
+
+
+def builder_page(
+    engine: Engine,
+    name: str,
+    tenant_id: str,
+    params: Iterable[tuple[str, str]],
+    shape: Callable[[list[Any]], list[dict[str, Any]]],
+    extra: Iterable[ColumnElement[bool]] = (),
+) -> dict[str, Any]:
+    """One page of an operator's list under builder[...], with an exact total.
+
+    The list comes from the one registry; extra narrows it further for the
+    route (a setting list's kind, a plain search parameter). shape turns the
+    page's rows into answers at once, so it may look up what they refer to.
+    """
+    items = list(params)
+    resource = RESOURCES[name]
+    query = query_of(resource, items)
+    page = parse_page(dict(items).get("page"))
+    compiler = Compiler(resource, Scope(tenant_id))
+    statement = (
+        select(resource.table)
+        .where(*compiler.where(query), *extra)
+        .order_by(*compiler.order(query))
+    )
+    with engine.connect() as connection:
+        rows, total = counted_page(connection, statement, page, query.per_page)
+        data = shape(rows)
+    return envelope(data, page, query.per_page, total)
 
 
 def query_of(resource: Resource, items: Iterable[tuple[str, str]]) -> Query:
@@ -82,16 +171,7 @@ def list_page(
     value = total.value
     if total.estimated:  # never fewer than shown, and more when the page is full
         value = max(value, offset + len(data) + (1 if len(data) == per_page else 0))
-    return {
-        "data": data,
-        "from": offset + 1 if data else None,
-        "to": offset + len(data) if data else None,
-        "total": value,
-        "total_is_estimate": total.estimated,
-        "per_page": per_page,
-        "current_page": page,
-        "last_page": max(1, math.ceil(value / per_page)),
-    }
+    return envelope(data, page, per_page, value, total.estimated)
 
 
 def _page_statement(

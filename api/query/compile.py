@@ -18,7 +18,7 @@ from sqlalchemy import (
     select,
 )
 
-from api.query.spec import BOOL, DATETIME, Field, Resource
+from api.query.spec import BOOL, DATETIME, INT, Field, Resource
 from api.query.tree import (
     ActionRequired,
     Between,
@@ -106,7 +106,10 @@ class Compiler:
         parts: list[ColumnElement[bool]] = [c.tenant_id == self.scope.tenant_id]
         if self.scope.company_ids is not None:
             ids = list(self.scope.company_ids)
-            parts.append(c.company_id.in_(ids) if ids else false())
+            key = self.resource.company_key
+            parts.append(c[key].in_(ids) if ids and key else false())
+        for column, op, value in self.resource.fixed:
+            parts.append(_compare(c[column], Field(column, INT), op, value))
         if self.resource.name == "tickets":
             parts.append(c.deleted == false())
             if self.scope.company_ids is not None:

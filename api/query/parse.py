@@ -164,13 +164,14 @@ def _orders(resource: Resource, raw: Any) -> tuple[Order, ...]:
     return tuple(orders)
 
 
-def _per_page(raw: Any) -> int:
+def page_size(raw: Any, param: str = "builder.paginate") -> int:
+    """A page size of SPEC §9 (5, 15, 25, 50 or 100), or BuilderError naming param."""
     try:
         size = int(str(raw))
     except ValueError as error:
-        raise BuilderError("builder.paginate", "The page size is a number.") from error
+        raise BuilderError(param, "The page size is a number.") from error
     if size not in PAGE_SIZES:
-        raise BuilderError("builder.paginate", "The page size is 5, 15, 25, 50 or 100.")
+        raise BuilderError(param, "The page size is 5, 15, 25, 50 or 100.")
     return size
 
 
@@ -226,6 +227,6 @@ def build(resource: Resource, raw: Any) -> Query:
     return Query(
         filters=tuple(filters),
         orders=_orders(resource, raw["orderBy"]) if "orderBy" in raw else (),
-        per_page=_per_page(raw["paginate"]) if "paginate" in raw else DEFAULT_PAGE_SIZE,
+        per_page=page_size(raw["paginate"]) if "paginate" in raw else DEFAULT_PAGE_SIZE,
         search=(search or "").strip() or None,
     )

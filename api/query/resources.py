@@ -1,6 +1,13 @@
-"""The allow-list of every portal list: fields, relations, search, default order."""
+"""The one registry of lists: what the builder may touch in each, for both audiences.
+
+The portal's lists (tickets, quotes, ...) and the operator's (companies,
+clients, deals, setting lists, ...) are all here; a list route, a preset and
+its count look a list up by its route name.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from api.query.spec import (
     BOOL,
@@ -199,6 +206,110 @@ INVOICES = Resource(
     withs=frozenset({"company", "client"}),
 )
 
-RESOURCES = {
-    r.name: r for r in (TICKETS, QUOTES, CONTRACTS, SUBSCRIPTIONS, ASSETS, INVOICES)
+
+def _archivable(table: Any, name: str, *extra: str) -> Resource:
+    """A named record that can be archived: companies, locations, ticket groups."""
+    fields = {
+        "id": Field("id", ID),
+        "name": Field("name", TEXT),
+        "archived_at": Field("archived_at", DATETIME),
+        **stamps(),
+        **{column: Field(column, TEXT) for column in extra},
+    }
+    relations = {}
+    if "company_id" in table.c:
+        fields["company_id"] = Field("company_id", ID)
+        relations["company"] = company()
+    return Resource(
+        name=name,
+        table=table,
+        fields=fields,
+        relations=relations,
+        search=("name", *extra),
+        default_order=(("name", "asc"),),
+        withs=frozenset(relations) | {"companies"},
+        company_key="company_id" if "company_id" in table.c else "id",
+    )
+
+
+PEOPLE_FIELDS = {
+    "id": Field("id", ID),
+    "full_name": Field("full_name", TEXT),
+    "first_name": Field("first_name", TEXT),
+    "last_name": Field("last_name", TEXT),
+    "email": Field("email", TEXT),
+    "is_operator": Field("is_operator", INT),
+    "company_id": Field("company_id", ID),
+    "active": Field("active", BOOL),
 }
+
+
+def _people(name: str, operators: bool) -> Resource:
+    """Clients or operators: both live in the users table."""
+    return Resource(
+        name=name,
+        table=t.users,
+        fields=PEOPLE_FIELDS,
+        search=("full_name", "email"),
+        default_order=(("full_name", "asc"),),
+        withs=frozenset({"companies"}),
+        fixed=(("is_operator", ">" if operators else "=", 0),),
+    )
+
+
+def _engagement(table: Any, name: str) -> Resource:
+    """Deals, projects and used products: described work for a company."""
+    fields = {
+        "id": Field("id", ID),
+        "description": Field("description", TEXT),
+        "company_id": Field("company_id", ID),
+        **stamps(),
+    }
+    for column in ("client_id", "deal_id", "project_id", "ticket_id"):
+        if column in table.c:
+            fields[column] = Field(column, ID)
+    for column in ("type", "invoice_moment", "product_id"):
+        if column in table.c:
+            fields[column] = Field(column, INT)
+    return Resource(
+        name=name,
+        table=table,
+        fields=fields,
+        relations={"company": company()},
+        search=("description",),
+        default_order=(("description", "asc"),),
+        withs=frozenset({"company"}),
+    )
+
+
+SETTINGS = Resource(
+    name="settings",
+    table=t.setting_items,
+    fields={
+        "id": Field("id", INT),
+        "label": Field("label", TEXT),
+        "name": Field("label", TEXT),
+        "order": Field("position", INT),
+        "is_default": Field("is_default", BOOL),
+    },
+    search=("label",),
+    default_order=(("order", "asc"),),
+    company_key=None,
+)
+"""Every setting list (statuses, priorities, ...); its route adds its kind."""
+
+PORTAL = (TICKETS, QUOTES, CONTRACTS, SUBSCRIPTIONS, ASSETS, INVOICES)
+OPERATOR = (
+    _archivable(t.companies, "companies", "city", "address_1"),
+    _archivable(t.locations, "locations", "city"),
+    _archivable(t.ticket_groups, "ticket-groups"),
+    _people("clients", operators=False),
+    _people("operators", operators=True),
+    _engagement(t.deals, "deals"),
+    _engagement(t.projects, "projects"),
+    _engagement(t.used_products, "used-products"),
+    SETTINGS,
+)
+RESOURCES = {r.name: r for r in (*PORTAL, *OPERATOR)}
+EXPORTABLE = frozenset(r.name for r in PORTAL)
+"""The lists an export can write: those with a shared row shape."""

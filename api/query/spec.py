@@ -57,6 +57,12 @@ class Resource:
     custom_column: str | None = None
     withs: frozenset[str] = frozenset()
     specials: frozenset[str] = frozenset()
+    company_key: str | None = "company_id"
+    """The column holding a row's company, which a client's scope narrows by;
+    None for tenant-wide lists, which a client's scope never shows."""
+    fixed: tuple[tuple[str, str, int], ...] = ()
+    """Conditions (column, op, value) every query of the list carries, such as
+    the people list of operators only; op is one of COMPARE_OPS."""
 
     def column(self, name: str):  # type: ignore[no-untyped-def]
         """The table column of that name."""

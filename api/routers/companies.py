@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import ColumnElement
 
 from api.deps import ServicesDep, User, staff
-from api.operator.builder import builder_page
+from api.listing import builder_page
 from api.operator.merging import merge_preview
 from api.operator.records import company, one
 from api.query.compile import like_pattern

@@ -22,7 +22,7 @@ from api.deps import (
 )
 from api.errors import denied, invalid, not_found
 from api.exports import FORMATS, Exporter
-from api.query.resources import RESOURCES
+from api.query.resources import EXPORTABLE
 from api.security import file_token, read_token
 from api.services import Services
 
@@ -87,7 +87,7 @@ def create(
     """Export exactly the rows the filter shows, as CSV and XLSX."""
     if body.userId is not None and str(body.userId) != user.id:
         raise denied()
-    if body.model not in RESOURCES:
+    if body.model not in EXPORTABLE:
         raise invalid("model", "The selected model is invalid.")
     if not user.can(f"{body.model}.index"):
         raise denied()

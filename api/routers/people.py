@@ -10,7 +10,7 @@ from sqlalchemy import or_
 
 from api.deps import ServicesDep, User, staff
 from api.errors import invalid, not_found
-from api.operator.builder import builder_page
+from api.listing import builder_page
 from api.operator.records import company_names, one, user
 from api.query.compile import like_pattern
 from api.schemas import Message

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import ColumnElement, Table
 
 from api.deps import ServicesDep, User, staff
-from api.operator.builder import builder_page
+from api.listing import builder_page
 from api.operator.records import located, one
 from api.operator.references import check_references
 from api.query.compile import like_pattern

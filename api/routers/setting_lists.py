@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from api.deps import ServicesDep, User, staff
 from api.errors import invalid, not_found
-from api.operator.builder import builder_page
+from api.listing import builder_page
 from api.operator.records import setting
 from api.operator.references import MAX_ITEM_ID
 from api.query.compile import like_pattern

@@ -11,9 +11,9 @@ from sqlalchemy import ColumnElement, Table
 
 from api.deps import ServicesDep, User, staff
 from api.errors import ApiError, invalid
+from api.listing import builder_page
 from api.operator import engagements as shape
 from api.operator import invoicing
-from api.operator.builder import builder_page
 from api.operator.records import one
 from api.operator.references import ITEMS, check_references
 from api.query.compile import like_pattern
