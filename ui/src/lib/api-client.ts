@@ -1,3 +1,7 @@
+// Every call goes through openapi-fetch with the paths generated from the OpenAPI
+// document (types/api.ts); the session's rules are its middleware.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '@/types/api';
 import { authStorage } from './auth-storage';
 import { describeError, type ErrorBody } from './errors';
 import { toast } from './toast';
@@ -12,18 +16,6 @@ export class ApiError extends Error {
     super(body?.message ?? `HTTP ${status}`);
   }
 }
-
-export type Query = Record<string, string | number | undefined> | URLSearchParams;
-
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  query?: Query;
-  responseType?: 'json' | 'blob';
-  /** Suppress the error toast; the caller shows its own message. */
-  silent?: boolean;
-  signal?: AbortSignal;
-};
 
 let onLoggedOut: () => void = () => {
   window.location.assign(`${import.meta.env.BASE_URL}login`);
@@ -43,7 +35,7 @@ function refreshOnce(): Promise<boolean> {
       const refreshToken = authStorage.refreshToken();
       if (!refreshToken) return false;
       try {
-        const res = await fetch(`${API_BASE}/auth/refresh`, {
+        const res = await globalThis.fetch(`${origin()}${API_BASE}/auth/refresh`, {
           method: 'POST',
           credentials: 'include',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -63,77 +55,154 @@ function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
-function buildUrl(path: string, query?: Query) {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const params =
-    query instanceof URLSearchParams
-      ? query
-      : new URLSearchParams(
-          Object.entries(query)
-            .filter(([, v]) => v !== undefined)
-            .map(([k, v]) => [k, String(v)]),
-        );
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
-}
-
-function headers(body: unknown): Record<string, string> {
-  const h: Record<string, string> = { Accept: 'application/json', Url: window.location.href };
-  if (body !== undefined && !(body instanceof FormData)) h['Content-Type'] = 'application/json';
+/** Accept, the current page, and the bearer or else the quote token. */
+function sign(headers: Headers) {
+  headers.set('Accept', 'application/json');
+  headers.set('Url', window.location.href);
+  headers.delete('Authorization');
+  headers.delete('X-Quote-token');
   const portal = authStorage.portalToken();
   const quote = authStorage.quoteToken();
-  if (portal) h.Authorization = `Bearer ${portal}`;
-  else if (quote) h['X-Quote-token'] = quote;
-  return h;
+  if (portal) headers.set('Authorization', `Bearer ${portal}`);
+  else if (quote) headers.set('X-Quote-token', quote);
+}
+
+const signing: Middleware = {
+  onRequest({ request }) {
+    sign(request.headers);
+    return request;
+  },
+};
+
+const NO_REFRESH = ['/auth/login', '/auth/refresh', '/auth/logout'].map((p) => `${API_BASE}${p}`);
+
+/** On a 401: refresh once, repeat the call; a second refusal signs the user out. */
+function refreshing401(): Middleware {
+  const copies = new Map<string, Request>();
+  return {
+    onRequest({ request, id }) {
+      if (!NO_REFRESH.includes(new URL(request.url).pathname)) copies.set(id, request.clone());
+    },
+    async onResponse({ response, id }) {
+      const copy = copies.get(id);
+      copies.delete(id);
+      if (response.status !== 401 || !copy) return undefined;
+      let answer = response;
+      if (await refreshOnce()) {
+        const again = new Request(copy);
+        sign(again.headers);
+        answer = await globalThis.fetch(again);
+      }
+      if (answer.status === 401) {
+        authStorage.clear();
+        onLoggedOut();
+      }
+      return answer;
+    },
+    onError({ id }) {
+      copies.delete(id);
+    },
+  };
 }
 
 async function readBody(res: Response): Promise<ErrorBody | null> {
   try {
-    return (await res.json()) as ErrorBody;
+    return (await res.clone().json()) as ErrorBody;
   } catch {
     return null;
   }
 }
 
-function send(path: string, opts: RequestOptions) {
-  const body =
-    opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body);
-  return fetch(buildUrl(path, opts.query), {
-    method: opts.method ?? 'GET',
-    credentials: 'include',
-    headers: headers(opts.body),
-    body,
-    signal: opts.signal,
-  });
+/** A failed answer becomes an ApiError; with `toast`, the catalogue's message shows. */
+function errors(toasts: boolean): Middleware {
+  return {
+    async onResponse({ response }) {
+      if (response.ok) return undefined;
+      const body = await readBody(response);
+      if (toasts) {
+        const shown = describeError(response.status, body, response.statusText || `HTTP ${response.status}`);
+        if (shown) toast.error(shown.title, shown.lines, shown.strong);
+      }
+      throw new ApiError(response.status, body);
+    },
+  };
 }
 
-const NO_REFRESH = ['/auth/login', '/auth/refresh', '/auth/logout'];
+function origin() {
+  return globalThis.location?.origin ?? '';
+}
 
+function makeClient(toasts: boolean) {
+  const made = createClient<paths>({
+    baseUrl: origin(),
+    credentials: 'include',
+    // looked up per call, so a test's mock fetch is the one used
+    fetch: (request) => globalThis.fetch(request),
+  });
+  // onRequest runs in this order, onResponse in the reverse: sign, keep a copy for a
+  // retry, and only then (after a refresh had its chance) turn failures into errors.
+  made.use(errors(toasts), signing, refreshing401());
+  return made;
+}
+
+/** The typed client: `client.GET('/api/tickets/{record_id}', ...)`; errors toast. */
+export const client = makeClient(true);
+/** The same client for calls whose caller shows its own message. */
+export const quietClient = makeClient(false);
+
+type Answer<D> = { data?: D; error?: unknown; response: Response };
+
+/** The answer's data; failures were thrown as ApiError by the middleware. */
+export async function unwrap<D>(call: Promise<Answer<D>>): Promise<D> {
+  const { data } = await call;
+  return data as D;
+}
+
+export type Query = Record<string, string | number | undefined> | URLSearchParams;
+
+/** The builder's query (`builder[...]` keys), which the routes read themselves. */
+export function querySerializer(query?: Query) {
+  return () => {
+    if (!query) return '';
+    const params =
+      query instanceof URLSearchParams
+        ? query
+        : new URLSearchParams(
+            Object.entries(query)
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => [k, String(v)]),
+          );
+    return params.toString();
+  };
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  responseType?: 'json' | 'blob';
+  /** Suppress the error toast; the caller shows its own message. */
+  silent?: boolean;
+  signal?: AbortSignal;
+};
+
+type Untyped = {
+  request(method: string, url: string, init: Record<string, unknown>): Promise<Answer<unknown>>;
+};
+
+/**
+ * A call on a path built at run time (a resource named by a route's configuration),
+ * through the same client and middleware; typed hooks use `client` instead.
+ */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  let res = await send(path, opts);
-  if (res.status === 401 && !NO_REFRESH.includes(path)) {
-    if (await refreshOnce()) {
-      res = await send(path, opts);
-    }
-    if (res.status === 401) {
-      authStorage.clear();
-      onLoggedOut();
-      throw new ApiError(401, await readBody(res));
-    }
-  }
-  if (!res.ok) {
-    const body = await readBody(res);
-    if (!opts.silent) {
-      const shown = describeError(res.status, body, res.statusText || `HTTP ${res.status}`);
-      if (shown) toast.error(shown.title, shown.lines, shown.strong);
-    }
-    throw new ApiError(res.status, body);
-  }
-  if (opts.responseType === 'blob') return (await res.blob()) as T;
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const via = (opts.silent ? quietClient : client) as unknown as Untyped;
+  const { data } = await via.request(opts.method ?? 'GET', `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`, {
+    body: opts.body,
+    querySerializer: querySerializer(opts.query),
+    parseAs: opts.responseType === 'blob' ? 'blob' : 'json',
+    signal: opts.signal,
+  });
+  return data as T;
 }
 
 /** Hands a downloaded blob to the browser as a file. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
-import { api, ApiError, setLoggedOutHandler } from '../api-client';
+import { api, ApiError, client, querySerializer, quietClient, setLoggedOutHandler, unwrap } from '../api-client';
 import { authStorage } from '../auth-storage';
 import { toast, type Toast } from '../toast';
 import { MULTIPLE_SESSIONS, MULTIPLE_SESSIONS_NL } from '../errors';
@@ -148,5 +148,67 @@ describe('the error catalogue', () => {
     server.use(http.post('*/api/auth/login', () => HttpResponse.json({ message: MULTIPLE_SESSIONS }, { status: 400 })));
     await expect(api('/auth/login', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
     expect(shown[0][0].title).toBe(MULTIPLE_SESSIONS_NL);
+  });
+});
+
+describe('the typed client (openapi-fetch with the generated paths)', () => {
+  it('fills path parameters and answers the data', async () => {
+    authStorage.setSession('at', 'rt');
+    const seen: string[] = [];
+    server.use(
+      http.get('*/api/tickets/:id', ({ params, request }) => {
+        seen.push(`${params.id} ${request.headers.get('Authorization')} ${request.headers.get('Accept')}`);
+        return HttpResponse.json({ id: params.id, reference: 'T-1' });
+      }),
+    );
+    const ticket = await unwrap(client.GET('/api/tickets/{record_id}', { params: { path: { record_id: 'abc' } } }));
+    expect(ticket).toMatchObject({ id: 'abc', reference: 'T-1' });
+    expect(seen).toEqual(['abc Bearer at application/json']);
+  });
+
+  it('sends a refused write again, body included, with the refreshed token', async () => {
+    authStorage.setSession('old', 'refresh-old');
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/contracts/:id/buy', async ({ request }) => {
+        if (request.headers.get('Authorization') !== 'Bearer new') {
+          return HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+        }
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'Bought.', minutes_remaining: 60, hours_remaining: 1 });
+      }),
+      http.post('*/api/auth/refresh', () => HttpResponse.json({ access_token: 'new' })),
+    );
+    const body = { prepaid_card_id: 2 };
+    const bought = await unwrap(client.POST('/api/contracts/{record_id}/buy', { params: { path: { record_id: 'c1' } }, body }));
+    expect(bought.minutes_remaining).toBe(60);
+    expect(bodies).toEqual([body]);
+  });
+
+  it('throws the 422 with its field errors, and the quiet client shows no toast', async () => {
+    const { spy } = captureToasts();
+    server.use(
+      http.post('*/api/tickets', () =>
+        HttpResponse.json({ message: 'Invalid.', errors: { description: ['Required'] } }, { status: 422 }),
+      ),
+    );
+    const failed = unwrap(quietClient.POST('/api/tickets', { body: { description: '' } }));
+    await expect(failed).rejects.toMatchObject({ status: 422, body: { errors: { description: ['Required'] } } });
+    expect(spy).not.toHaveBeenCalled();
+    await expect(unwrap(client.POST('/api/tickets', { body: { description: '' } }))).rejects.toBeInstanceOf(ApiError);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes the builder query through as the list routes read it', async () => {
+    let query = '';
+    server.use(
+      http.get('*/api/tickets', ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json({ data: [], total: 0 });
+      }),
+    );
+    const params = new URLSearchParams({ 'builder[paginate][page]': '2' });
+    await unwrap(client.GET('/api/tickets', { querySerializer: querySerializer(params) }));
+    expect(decodeURIComponent(query)).toBe('?builder[paginate][page]=2');
   });
 });
