@@ -1,17 +1,25 @@
 import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataTable, nextDirection, type RowId, type SortKey, type SortState, type TableColumn } from '@/components/list/data-table';
 import { Pagination } from '@/components/list/pagination';
 import { mergeBuilders, type Builder } from '@/lib/builder';
 import { DEFAULT_PAGE_SIZE } from '@/lib/pagination';
-import { useLanguage } from '@/lib/i18n';
+import { useLanguage, useTranslation, type OperatorKey } from '@/lib/i18n';
+import { useIsMobile } from '@/lib/use-media-query';
 import { listRecords } from '../api/resources';
 import type { TablePreset } from '../api/table-presets';
 import { useReloadData } from '../hooks/use-reload-data';
-import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { ColumnAdjustModal, type ColumnLayout } from './column-adjust-modal';
 import { TableViewsModal } from './table-views-modal';
 
-export type OperatorColumn<T> = { id: string; label: OperatorKey; cell: (row: T) => ReactNode; hidden?: boolean };
+export type OperatorColumn<T> = {
+  id: string;
+  label: OperatorKey;
+  cell: (row: T) => ReactNode;
+  hidden?: boolean;
+  /** The field the server sorts on; absent means not sortable. */
+  sort?: string;
+};
 
 type Props<T extends { id: number | string }> = {
   route: string;
@@ -23,6 +31,10 @@ type Props<T extends { id: number | string }> = {
   order: [string, 'asc' | 'desc'];
   selectable?: boolean;
   actions?: (selected: (number | string)[], done: () => void) => ReactNode;
+  /** The detail page of a row: Enter opens it when the keyboard is on. */
+  detailPath?: (row: T) => string;
+  /** j/k or arrows move the focus row, Enter opens it, x selects it. */
+  keyboard?: boolean;
 };
 
 function parseJson<T>(text: string | null): T | null {
@@ -34,19 +46,29 @@ function parseJson<T>(text: string | null): T | null {
   }
 }
 
-/** A server-paged operator list with filters, selection, saved views and columns. */
-export function OperatorList<T extends { id: number | string }>({ route, title, columns, filter = {}, filters, order, selectable, actions }: Props<T>) {
+/** The operator's props over the one list table: server paging, filters, selection, views. */
+export function OperatorList<T extends { id: number | string }>(props: Props<T>) {
+  const { route, title, columns, filter = {}, filters, order, selectable, actions, detailPath, keyboard } = props;
   const { t } = useTranslation('operator');
   // German keeps its nouns capitalised inside a sentence.
   const language = useLanguage();
-  const [page, setPage] = useState(1);
+  const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [selected, setSelected] = useState<(number | string)[]>([]);
+  const [selected, setSelected] = useState<RowId[]>([]);
   const [layout, setLayout] = useState<ColumnLayout>({ order: columns.map((c) => c.id), hidden: columns.filter((c) => c.hidden).map((c) => c.id) });
   const [viewFilter, setViewFilter] = useState<Builder>({});
+  const [sort, setSort] = useState<SortState>({ field: order[0], direction: order[1] });
   const [modal, setModal] = useState<'views' | 'columns' | null>(null);
 
-  const builder: Builder = { ...mergeBuilders(viewFilter, filter), orderBy: [order], paginate: pageSize };
+  const where = mergeBuilders(viewFilter, filter);
+  // The page belongs to one filter: a new search or filter starts again on page 1.
+  const whereKey = JSON.stringify([where, sort, pageSize]);
+  const [paging, setPaging] = useState({ key: whereKey, page: 1 });
+  const page = paging.key === whereKey ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ key: whereKey, page: p });
+
+  const builder: Builder = { ...where, orderBy: [[sort.field, sort.direction]], paginate: pageSize };
   const query = useQuery({
     queryKey: ['operator', route, builder, page],
     queryFn: () => listRecords<T>(route, builder, page),
@@ -56,8 +78,14 @@ export function OperatorList<T extends { id: number | string }>({ route, title, 
 
   const byId = new Map(columns.map((c) => [c.id, c]));
   const visible = layout.order.filter((id) => !layout.hidden.includes(id)).map((id) => byId.get(id)).filter(Boolean) as OperatorColumn<T>[];
-  const rows = query.data?.data ?? [];
-  const toggle = (id: number | string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const tableColumns: TableColumn<T>[] = visible.map((c) => ({
+    id: c.id,
+    label: t(c.label),
+    cell: c.cell,
+    ...(c.sort ? { sort: { field: c.sort } } : {}),
+  }));
+  const toggle = (id: RowId) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const onSort = (key: SortKey) => setSort({ field: key.field, direction: nextDirection(sort, key) });
 
   const applyView = (preset: TablePreset) => {
     const columnsConfig = parseJson<ColumnLayout>(preset.columns_config);
@@ -65,21 +93,22 @@ export function OperatorList<T extends { id: number | string }>({ route, title, 
     setViewFilter(parseJson<Builder>(preset.filter_config) ?? {});
     const size = parseJson<number>(preset.pagination_config);
     if (typeof size === 'number') setPageSize(size);
-    setPage(1);
     setModal(null);
   };
 
+  const data = query.data;
+  const first = visible[0];
   return (
-    <section className="operator-list">
+    <section className="operator-list" aria-busy={query.isFetching}>
       <h1>{title}</h1>
       {filters && <div className="operator-filters">{filters}</div>}
       <div className="list-toolbar">
-        <span className="range">
-          {query.data
-            ? t(query.data.total_is_estimate ? '{from}-{to} of about {total}' : '{from}-{to} of {total}', {
-                from: query.data.from ?? 0,
-                to: query.data.to ?? 0,
-                total: query.data.total,
+        <span className="range" aria-live="polite">
+          {data
+            ? t(data.total_is_estimate ? '{from}-{to} of about {total}' : '{from}-{to} of {total}', {
+                from: data.from ?? 0,
+                to: data.to ?? 0,
+                total: data.total,
               })
             : t('Loading…')}
         </span>
@@ -94,64 +123,39 @@ export function OperatorList<T extends { id: number | string }>({ route, title, 
         </button>
         {actions?.(selected, () => {
           setSelected([]);
-          void query.refetch();
+          // The page and every count of this list (views, totals) are read again.
+          void queryClient.invalidateQueries({ queryKey: ['operator', route] });
         })}
       </div>
-      <div className="table-wrap">
-        <table className="list-table">
-          <thead>
-            <tr>
-              {selectable && (
-                <th>
-                  <span className="visually-hidden">{t('Select')}</span>
-                </th>
-              )}
-              {visible.map((c) => (
-                <th key={c.id} scope="col">
-                  {t(c.label)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                {selectable && (
-                  <td>
-                    <input type="checkbox" aria-label={t('Select {name}', { name: row.id })} checked={selected.includes(row.id)} onChange={() => toggle(row.id)} />
-                  </td>
-                )}
-                {visible.map((c) => (
-                  <td key={c.id}>{c.cell(row)}</td>
-                ))}
-              </tr>
-            ))}
-            {query.data && rows.length === 0 && (
-              <tr>
-                <td colSpan={visible.length + (selectable ? 1 : 0)} className="empty">
-                  {t('No {model} found.', { model: language === 'de' ? title : title.toLowerCase() })}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      {query.data && (
+      <DataTable<T>
+        label={title}
+        columns={tableColumns}
+        rows={data?.data}
+        rowKey={(row) => row.id}
+        empty={t('No {model} found.', { model: language === 'de' ? title : title.toLowerCase() })}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
+        sort={sort}
+        onSort={onSort}
+        detailPath={detailPath}
+        linkFirstCell={false}
+        keyboard={keyboard}
+        selection={selectable ? { selected, onToggle: toggle, label: (id) => t('Select {name}', { name: id }) } : undefined}
+        cards={isMobile && first ? { title: first.cell } : null}
+      />
+      {data && data.last_page > 0 && (
         <Pagination
-          page={query.data.current_page}
-          lastPage={query.data.last_page}
+          page={page}
+          lastPage={data.last_page}
           pageSize={pageSize}
           onPage={setPage}
-          onPageSize={(s) => {
-            setPageSize(s);
-            setPage(1);
-          }}
+          onPageSize={setPageSize}
         />
       )}
       {modal === 'views' && (
         <TableViewsModal
           type={route}
-          current={{ columns: layout, order: [order], filter: mergeBuilders(viewFilter, filter), pagination: pageSize }}
+          current={{ columns: layout, order: [[sort.field, sort.direction]], filter: where, pagination: pageSize }}
           onApply={applyView}
           onClose={() => setModal(null)}
         />

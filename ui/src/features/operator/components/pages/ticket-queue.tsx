@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '@/lib/session';
-import { routePath } from '../../utils/routes';
+import { objectPath, routePath } from '../../utils/routes';
 import { mergeBuilders, type Builder, type DateRange } from '@/lib/builder';
 import { toast } from '@/lib/toast';
 import { mergeRecords } from '../../api/merge-records';
-import type { Ticket } from '../../types';
+import { updateRecord } from '../../api/resources';
+import type { Id, Ticket } from '../../types';
 import { ArchivedName, ClientName, PriorityBadge, StatusBadge, TicketDescription } from '../display/badges';
 import { DueDate } from '../display/due-date';
 import { RelativeTime } from '../display/relative-time';
@@ -21,11 +22,18 @@ import { useConfirm } from '../widgets/confirm-dialog';
 import { useOperatorLookups } from './lookups';
 import { useTranslation } from '@/lib/i18n';
 
-const columns: OperatorColumn<Ticket>[] = [
-  { id: 'reference', label: 'Reference', cell: (t) => <ObjectLink object={t}>{t.reference}</ObjectLink> },
+/** A queue row: the ticket with its assignee and, when it has one, its SLA. */
+type QueueTicket = Ticket & {
+  operator?: { id: Id; full_name: string | null } | null;
+  sla?: { id: Id; label: string; due_at?: string | null } | null;
+};
+
+const columns: OperatorColumn<QueueTicket>[] = [
+  { id: 'reference', label: 'Reference', cell: (t) => <ObjectLink object={t}>{t.reference}</ObjectLink>, sort: 'number' },
   { id: 'description', label: 'Description', cell: (t) => <TicketDescription text={t.description} /> },
   { id: 'status', label: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
-  { id: 'priority', label: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} /> },
+  { id: 'priority', label: 'Priority', cell: (t) => <PriorityBadge priority={t.priority} />, sort: 'priority_id' },
+  { id: 'assignee', label: 'Assignee', cell: (t) => (t.operator ? <ClientName name={t.operator.full_name} /> : null) },
   {
     id: 'company',
     label: 'Company',
@@ -37,8 +45,24 @@ const columns: OperatorColumn<Ticket>[] = [
       ) : null,
   },
   { id: 'client', label: 'Client', cell: (t) => (t.client ? <ClientName name={t.client.full_name} /> : t.original_email_from) },
-  { id: 'due', label: 'Due', cell: (t) => <DueDate value={t.due_at} /> },
-  { id: 'updated', label: 'Updated', cell: (t) => (t.updated_at ? <RelativeTime value={t.updated_at} /> : null) },
+  { id: 'due', label: 'Due', cell: (t) => <DueDate value={t.due_at} />, sort: 'scheduled_at' },
+  {
+    id: 'sla',
+    label: 'SLA',
+    cell: (t) =>
+      t.sla ? (
+        <span className="sla">
+          {t.sla.label}
+          {t.sla.due_at ? (
+            <>
+              {' '}
+              <DueDate value={t.sla.due_at} />
+            </>
+          ) : null}
+        </span>
+      ) : null,
+  },
+  { id: 'updated', label: 'Updated', cell: (t) => (t.updated_at ? <RelativeTime value={t.updated_at} /> : null), sort: 'updated_at' },
 ];
 
 export function TicketQueue() {
@@ -54,6 +78,8 @@ export function TicketQueue() {
   const [created, setCreated] = useState<DateRange>({});
   const [dialog, confirm] = useConfirm();
   const { can } = useSession();
+  const [bulkStatus, setBulkStatus] = useState('');
+  const bulkHint = useId();
 
   const filter = [
     multiSelectFilter('status_id', status),
@@ -72,13 +98,15 @@ export function TicketQueue() {
           {t('New ticket')}
         </Link>
       )}
-      <OperatorList<Ticket>
+      <OperatorList<QueueTicket>
         route="tickets"
         title={t('Tickets')}
         columns={columns}
         filter={filter}
         order={['updated_at', 'desc']}
         selectable
+        keyboard
+        detailPath={(ticket) => objectPath(ticket)}
         filters={
           <>
             <TextFilter label={t('Search')} value={search} onChange={setSearch} />
@@ -92,22 +120,64 @@ export function TicketQueue() {
           </>
         }
         actions={(selected, done) => (
-          <button
-            type="button"
-            disabled={selected.length < 2}
-            onClick={async () => {
-              try {
-                await confirm(t('Merge {n} tickets into the first?', { n: selected.length }));
-              } catch {
-                return;
-              }
-              await mergeRecords('tickets', selected);
-              toast.success(t('Tickets merged'));
-              done();
-            }}
-          >
-            {t('Merge')}
-          </button>
+          <span className="bulk-actions">
+            <select aria-label={t('New status')} value={bulkStatus} onChange={(e) => setBulkStatus(e.target.value)} aria-describedby={bulkHint}>
+              <option value="">{t('Change status')}</option>
+              {statuses.map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.name ?? s.label ?? ''}
+                </option>
+              ))}
+            </select>
+            <span id={bulkHint} className="visually-hidden">
+              {t('{n} selected', { n: selected.length })}
+            </span>
+            <button
+              type="button"
+              disabled={selected.length < 1 || bulkStatus === ''}
+              onClick={async () => {
+                const status = statuses.find((s) => String(s.id) === bulkStatus);
+                const name = status?.name ?? status?.label ?? '';
+                try {
+                  await confirm(t('Set the status of {n} tickets to {status}?', { n: selected.length, status: name }));
+                } catch {
+                  return;
+                }
+                const results = await Promise.allSettled(
+                  selected.map((id) => updateRecord('tickets', id, { status_id: Number(bulkStatus) })),
+                );
+                const failed = results.filter((r) => r.status === 'rejected').length;
+                const changed = results.length - failed;
+                if (changed > 0) toast.success(t('{n} tickets set to {status}', { n: changed, status: name }));
+                if (failed > 0) toast.error(t('{n} tickets could not be changed', { n: failed }));
+                setBulkStatus('');
+                done();
+              }}
+            >
+              {t('Set status')}
+            </button>
+            <button
+              type="button"
+              disabled={selected.length < 2}
+              onClick={async () => {
+                try {
+                  await confirm(t('Merge {n} tickets into the first?', { n: selected.length }));
+                } catch {
+                  return;
+                }
+                try {
+                  await mergeRecords('tickets', selected);
+                } catch (e) {
+                  toast.error(t('The tickets could not be merged'), e instanceof Error && e.message ? [e.message] : []);
+                  return;
+                }
+                toast.success(t('Tickets merged'));
+                done();
+              }}
+            >
+              {t('Merge')}
+            </button>
+          </span>
         )}
       />
       {dialog}
