@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { ListScreen } from '@/components/list/list-screen';
+import { ExpiryDate } from '@/components/ui/tone-badge';
 import type { ListConfig } from '@/components/list/types';
 import { dateCell, nameCell } from '@/lib/columns';
 import { truncate } from '@/lib/format';
@@ -39,7 +40,7 @@ export function AssetsList() {
         { id: 'description', label: 'col.description', cell: (a) => truncate(a.description, 35), filter: { type: 'string', field: 'description' } },
         { id: 'serial', label: 'col.serial', cell: (a) => a.serial_number ?? '', sort: { field: 'serial_number' }, filter: { type: 'string', field: 'serial_number' } },
         { id: 'tracking', label: 'col.tracking', cell: (a) => a.tracking_number ?? '', sort: { field: 'tracking_number' }, filter: { type: 'string', field: 'tracking_number' } },
-        { id: 'warranty', label: 'col.warranty', cell: (a) => dateCell(a.warranty_until, language), sort: { field: 'warranty_until' }, filter: { type: 'date_between', field: 'warranty_until' } },
+        { id: 'warranty', label: 'col.warranty', cell: (a) => <ExpiryDate value={a.warranty_until} />, sort: { field: 'warranty_until' }, filter: { type: 'date_between', field: 'warranty_until' } },
       ],
     }),
     [language, lookups],

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { ListScreen } from '@/components/list/list-screen';
 import type { ListConfig } from '@/components/list/types';
-import { Badge, dateCell, euroCell } from '@/lib/columns';
+import { dateCell, euroCell } from '@/lib/columns';
+import { invoiceTone, ToneBadge } from '@/components/ui/tone-badge';
 import { useTranslation, type MessageKey } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useDownloadInvoice } from '../api/download-invoice';
@@ -34,7 +35,7 @@ export function InvoicesList() {
         {
           id: 'status',
           label: 'col.status',
-          cell: (i) => <Badge text={t(statusKey(i.Status))} tone={`invoice-${i.Status}`} />,
+          cell: (i) => <ToneBadge text={t(statusKey(i.Status))} tone={invoiceTone(STATUSES.includes(i.Status) ? i.Status : 1)} />,
           sort: { field: 'Status' },
           filter: { type: 'select', field: 'Status', options: STATUSES.map((s) => ({ value: String(s), label: t(statusKey(s)) })) },
         },

@@ -78,6 +78,8 @@ export const de: Record<MessageKey, string> = {
   'list.columns.visible': 'Sichtbare Spalten',
   'list.changes_saved': 'Änderungen gespeichert.',
   'list.empty': 'Keine {model} gefunden.',
+  'date.expired': 'abgelaufen',
+  'date.expires_soon': 'läuft bald ab',
   'list.load_failed': 'Die Liste konnte nicht geladen werden.',
   'list.retry': 'Erneut versuchen',
   'list.select': 'Auswählen',

@@ -77,6 +77,8 @@ export const en = {
   'list.columns.visible': 'Visible columns',
   'list.changes_saved': 'Changes saved.',
   'list.empty': 'No {model} found.',
+  'date.expired': 'expired',
+  'date.expires_soon': 'expires soon',
   'list.load_failed': 'The list could not be loaded.',
   'list.retry': 'Try again',
   'list.select': 'Select',

@@ -78,6 +78,8 @@ export const nl: Record<MessageKey, string> = {
   'list.columns.visible': 'Zichtbare kolommen',
   'list.changes_saved': 'Wijzigingen opgeslagen.',
   'list.empty': 'Geen {model} gevonden.',
+  'date.expired': 'verlopen',
+  'date.expires_soon': 'verloopt binnenkort',
   'list.load_failed': 'De lijst kon niet worden geladen.',
   'list.retry': 'Opnieuw proberen',
   'list.select': 'Selecteren',
