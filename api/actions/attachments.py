@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import math
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from uuid import uuid4
 
 from sqlalchemy import Engine, insert, select
 
-from api.errors import invalid, not_found
+from api.errors import ApiError, invalid, not_found
 from api.security import new_secret
 from projections.api_tables import attachments
 
+LINK_LIFETIME = timedelta(hours=12)
+EXPIRED = "This download link has expired; open the ticket again for a fresh one."
 MAX_BYTES = 10 * 1024 * 1024
 MAX_FILES = 10
 TYPES = {
@@ -97,8 +101,39 @@ def store(
     return ids
 
 
-def fetch(engine: Engine, tenant_id: str, attachment_id: str, token: str) -> Any:
-    """The attachment row when id and token match in the tenant, else 404."""
+def _signature(key: str, attachment_id: str, expires: int) -> str:
+    message = f"{attachment_id}.{expires}".encode()
+    return hmac.new(key.encode(), message, hashlib.sha256).hexdigest()
+
+
+def link_token(
+    row: Any, now: datetime | None = None, lifetime: timedelta = LINK_LIFETIME
+) -> str:
+    """A download token for the attachment row: its expiry and a signature.
+
+    The file's stored secret signs the expiry, so the secret itself never
+    leaves the server. The expiry is rounded up to the hour, which keeps a
+    thread's links the same between two reads within that hour.
+    """
+    moment = (now or datetime.now(UTC)) + lifetime
+    expires = math.ceil(moment.timestamp() / 3600) * 3600
+    return f"{expires}.{_signature(row.token, row.id, expires)}"
+
+
+def fetch(
+    engine: Engine,
+    tenant_id: str,
+    attachment_id: str,
+    token: str,
+    now: datetime | None = None,
+) -> Any:
+    """The attachment row for a valid, unexpired token in the tenant.
+
+    A wrong id or signature is 404; a signed token past its expiry is 410.
+    """
+    expires_text, _, signature = token[:96].partition(".")
+    if not expires_text.isdigit() or not signature:
+        raise not_found()
     with engine.connect() as connection:
         row = connection.execute(
             select(attachments).where(
@@ -106,8 +141,13 @@ def fetch(engine: Engine, tenant_id: str, attachment_id: str, token: str) -> Any
                 attachments.c.id == attachment_id[:40],
             )
         ).first()
-    if row is None or not hmac.compare_digest(row.token, token[:64]):
+    if row is None:
         raise not_found()
+    expires = int(expires_text)
+    if not hmac.compare_digest(_signature(row.token, row.id, expires), signature):
+        raise not_found()
+    if expires <= (now or datetime.now(UTC)).timestamp():
+        raise ApiError(410, EXPIRED)
     if not Path(row.path).is_file():
         raise not_found()
     return row

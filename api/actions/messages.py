@@ -9,18 +9,20 @@ from uuid import uuid4
 from sqlalchemy import Connection, insert, select
 
 from api.actions.attachments import Upload, store
+from api.actions.html import clean, mentioned, plain
 from api.body import flag, id_list
 from api.deps import Tenant, User
 from api.errors import invalid, not_found
-from api.operator.html import clean, mentioned, plain
 from api.operator.records import one
 from api.operator.tables import notifications
-from api.operator.tickets import client_email
+from api.present.tickets import client_email
 from api.services import Services
+from domain.people import EMAIL
 from projections import tables as t
 from projections.api_tables import attachments
 
 MODELS = {"Ticket": t.tickets, "Asset": t.assets}
+MAX_ADDRESSES = 20
 NO_ADDRESS = "The client has no email address to send this message to."
 
 
@@ -116,7 +118,8 @@ def post(
         address = address_of(svc, model, row)
         if not address:
             raise invalid("morphable_id", NO_ADDRESS)
-        recipients = [{"address": address, "isClient": True}]
+        recipients = [{"address": address, "isClient": True, "type": "to"}]
+    recipients += extra_recipients(values, sent=visible and not from_client)
     attachment_ids = id_list(values, "attachment_ids")
     check_attachments(svc, tenant.id, attachment_ids)
     with svc.engine.connect() as connection:
@@ -148,6 +151,38 @@ def post(
         svc.mailer.send(recipient["address"], subject, plain(text))
     svc.settle()
     return message_id, object_id
+
+
+def addresses(values: dict[str, Any], name: str) -> list[str]:
+    """The addresses of a to, cc or bcc field: a list or comma-separated text."""
+    value = values.get(name)
+    if value in (None, ""):
+        return []
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list):
+        raise invalid(name, f"The {name} field must be a list of addresses.")
+    found = []
+    for item in items:
+        address = str(item).strip().lower()
+        if not address:
+            continue
+        if len(address) > 254 or not EMAIL.match(address):
+            raise invalid(name, f"The {name} field holds an invalid address.")
+        found.append(address)
+    if len(found) > MAX_ADDRESSES:
+        raise invalid(name, f"The {name} field holds more than 20 addresses.")
+    return list(dict.fromkeys(found))
+
+
+def extra_recipients(values: dict[str, Any], sent: bool) -> list[dict[str, Any]]:
+    """Who else a reply goes to (to, cc, bcc); a note or client message has none."""
+    extra = []
+    for kind in ("to", "cc", "bcc"):
+        found = addresses(values, kind)
+        if found and not sent:
+            raise invalid(kind, "Only a reply to the client is sent to addresses.")
+        extra += [{"address": a, "isClient": False, "type": kind} for a in found]
+    return extra
 
 
 def after(

@@ -7,15 +7,22 @@ What is written here is kept as plain text, exactly as sent: it is shown as text
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
+
+from sqlalchemy import Engine, select
 
 from api.actions.attachments import Upload, store
 from api.deps import Tenant, User
 from api.errors import ApiError, invalid
 from api.listing import find
+from api.models.tickets import TicketIn
+from api.operator.references import check_references
 from api.present.common import Lookups
 from api.services import Services
+from projections import tables as t
 
+PLACES = {"location_id": t.locations, "ticket_group_id": t.ticket_groups}
 LISTS = {
     "priority_id": "priorities",
     "category_id": "categories",
@@ -126,3 +133,126 @@ def reply(
     )
     svc.settle()
     return message_id
+
+
+def check_parties(
+    engine: Engine, tenant_id: str, fields: dict[str, Any], current: Any = None
+) -> None:
+    """The people and places a ticket names must fit together, else 422.
+
+    ``check_references`` has found each of them in the tenant; here the client
+    must be a client of the ticket's company (the one sent, or the ticket's own
+    on an update), the operator an operator, and a location or ticket group
+    must belong to that company.
+    """
+    company_id = fields.get("company_id")
+    if company_id in (None, "") and current is not None:
+        company_id = current.company_id
+    u = t.users
+    with engine.connect() as connection:
+        client_id = fields.get("client_id")
+        if client_id not in (None, ""):
+            client = connection.execute(
+                select(u.c.is_operator, u.c.company_id, u.c.company_ids).where(
+                    u.c.tenant_id == tenant_id, u.c.id == str(client_id)[:64]
+                )
+            ).first()
+            if client is None or client.is_operator:
+                raise invalid("client_id", "The selected client_id is not a client.")
+            companies = set(client.company_ids or []) | {client.company_id}
+            if company_id not in (None, "") and company_id not in companies:
+                raise invalid(
+                    "client_id", "The selected client_id is not of the company."
+                )
+        operator_id = fields.get("operator_id")
+        if operator_id not in (None, ""):
+            staff = connection.execute(
+                select(u.c.is_operator).where(
+                    u.c.tenant_id == tenant_id, u.c.id == str(operator_id)[:64]
+                )
+            ).scalar()
+            if not staff:
+                raise invalid(
+                    "operator_id", "The selected operator_id is not an operator."
+                )
+        for name, table in PLACES.items():
+            value = fields.get(name)
+            if value in (None, "") or company_id in (None, ""):
+                continue
+            owner = connection.execute(
+                select(table.c.company_id).where(
+                    table.c.tenant_id == tenant_id, table.c.id == str(value)[:64]
+                )
+            ).scalar()
+            if owner is not None and owner != company_id:
+                raise invalid(name, f"The selected {name} is not of the company.")
+
+
+def parse_moment(value: Any, field: str) -> datetime | None:
+    """An ISO 8601 moment with its offset or Z, in UTC; '' is None.
+
+    A moment without a zone is refused: which hour it means depends on where it
+    was typed, so guessing one would shift it silently.
+    """
+    if value in (None, ""):
+        return None
+    if isinstance(value, datetime):
+        moment = value
+    else:
+        try:
+            moment = datetime.fromisoformat(str(value).strip().replace("Z", "+00:00"))
+        except ValueError as error:
+            raise invalid(field, f"The {field} is not a valid date.") from error
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise invalid(
+            field, f"The {field} needs a time zone, as an offset (+01:00) or Z."
+        )
+    return moment.astimezone(UTC)
+
+
+def operator_fields(body: TicketIn, unset: bool) -> dict[str, Any]:
+    """The ticket fields an operator's body sets, moments parsed."""
+    fields = body.model_dump(exclude_unset=unset, exclude={"version", "status_id"})
+    if not unset:
+        fields = {k: v for k, v in fields.items() if v is not None}
+    if "scheduled_at" in fields:
+        fields["scheduled_at"] = parse_moment(fields["scheduled_at"], "scheduled_at")
+    return fields
+
+
+def check_operator_fields(
+    svc: Services, tenant_id: str, body: TicketIn, current: Any = None
+) -> None:
+    """Every record and list item sent is of the tenant and fits the company."""
+    sent = body.model_dump(exclude_unset=True)
+    check_references(svc.engine, tenant_id, sent)
+    check_parties(svc.engine, tenant_id, sent, current)
+
+
+def open_as_operator(svc: Services, user: User, body: TicketIn, template: bool) -> str:
+    """Open a ticket (or template) with any fields and a status; answers its id."""
+    fields = operator_fields(body, unset=False)
+    if not fields.get("description"):
+        raise invalid("description", "The description field is required.")
+    check_operator_fields(svc, user.tenant_id, body)
+    if body.status_id is not None:
+        fields["status_id"] = body.status_id
+    if template:
+        fields["is_template"] = True
+    ticket_id = svc.domain.open_ticket(user.tenant_id, user.id, fields)
+    svc.settle()
+    return ticket_id
+
+
+def update_as_operator(svc: Services, user: User, current: Any, body: TicketIn) -> None:
+    """Change the fields sent and the status; a stale version is a 409."""
+    changes = operator_fields(body, unset=True)
+    check_operator_fields(svc, user.tenant_id, body, current)
+    if "description" in changes and not changes["description"]:
+        raise invalid("description", "The description field is required.")
+    if body.status_id is not None:
+        changes["status_id"] = body.status_id
+    svc.domain.update_ticket(
+        user.tenant_id, user.id, current.id, changes, expected_version=body.version
+    )
+    svc.settle()

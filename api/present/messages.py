@@ -10,17 +10,18 @@ from typing import Any
 
 from sqlalchemy import Connection, select, true
 
+from api.actions.attachments import link_token
 from api.present.common import actor, iso, people
 from projections import tables as t
 from projections.api_tables import attachments
 
 
 def attachment_json(row: Any) -> dict[str, Any]:
-    """An attachment as the contract shows it, with its download address."""
+    """An attachment as the contract shows it, with a download address that expires."""
     return {
         "id": row.id,
         "name": row.name,
-        "url": f"/api/attachments/{row.id}/{row.token}",
+        "url": f"/api/attachments/{row.id}/{link_token(row)}",
         "extension": row.extension,
         "size": row.size,
     }

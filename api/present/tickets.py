@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, select
 
-from api.errors import invalid
 from api.present.common import Lookups, iso, party
 from api.present.messages import thread
 from api.present.rows import ticket
@@ -16,20 +14,6 @@ from projections import tables as t
 
 # the reference fields, shown as stored; the others are rendered on their own
 FIELDS = tuple(sorted(TICKET_FIELDS - {"description", "scheduled_at", "custom_values"}))
-
-
-def parse_moment(value: Any, field: str) -> datetime | None:
-    """YYYY-MM-DD HH:mm:ss, ISO 8601 or a date as an aware datetime; '' is None."""
-    if value in (None, ""):
-        return None
-    if isinstance(value, datetime):
-        moment = value
-    else:
-        try:
-            moment = datetime.fromisoformat(str(value).strip().replace("Z", "+00:00"))
-        except ValueError as error:
-            raise invalid(field, f"The {field} is not a valid date.") from error
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def operator_thread(
@@ -49,7 +33,12 @@ def operator_thread(
     for message in messages:
         row = extra.get(message["id"])
         message["mentions"] = list(row.mentions or []) if row else []
-        message["recipients"] = list(row.recipients or []) if row else []
+        recipients = list(row.recipients or []) if row else []
+        message["recipients"] = recipients
+        for kind in ("to", "cc", "bcc"):
+            message[kind] = [
+                r["address"] for r in recipients if r.get("type", "to") == kind
+            ]
         message["send_to_client"] = bool(
             message["visible_to_client"] and not message["is_from_client"]
         )

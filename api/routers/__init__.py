@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from api.routers import (
     assets,
+    attachments,
     audit,
     auth,
     contracts,
@@ -11,11 +12,14 @@ from api.routers import (
     invoices,
     me,
     messages,
+    notifications,
     presets,
     quotes,
     subscriptions,
     system,
+    ticket_templates,
     tickets,
+    time_registrations,
 )
 
 ROUTERS = [
@@ -23,7 +27,11 @@ ROUTERS = [
     auth.router,
     me.router,
     tickets.router,
+    ticket_templates.router,
     messages.router,
+    attachments.router,
+    notifications.router,
+    time_registrations.router,
     quotes.router,
     contracts.router,
     subscriptions.router,

@@ -1,81 +1,161 @@
-"""Replies on a ticket (multipart, with files) and the files themselves."""
+"""Messages on tickets for both audiences: post, and for operators show, change
+and delete.
+
+A client posts a client-visible reply in plain text on a ticket it may see, and
+never creates or sees an internal note. An operator posts an HTML reply (sent
+to the client and any to/cc/bcc addresses) or an internal note, with @mentions.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from api.actions import messages as operator_actions
 from api.actions import tickets as actions
-from api.actions.attachments import fetch
-from api.body import read_body
-from api.deps import ServicesDep, TenantDep, User, require
+from api.body import flag, read_body
+from api.deps import ServicesDep, TenantDep, User, require, staff
 from api.errors import invalid, not_found
+from api.models.tickets import MessageChanges, MessageIn, OperatorMessage, validated
 from api.present.messages import thread
-from api.schemas import ThreadMessage
+from api.present.tickets import operator_thread
+from api.schemas import Message, ThreadMessage
 
-router = APIRouter(tags=["messages"])
+router = APIRouter(prefix="/messages", tags=["messages"])
 
-
-class MessageIn(BaseModel):
-    message: str = Field(
-        description="Plain text: kept as sent and shown as text, never as HTML"
-    )
-    morphable_type: str = "Ticket"
-    morphable_id: str
-
-
-@router.post(
-    "/messages",
-    response_model=ThreadMessage,
-    status_code=201,
-    name="create",
-    openapi_extra={
-        "requestBody": {
-            "content": {
-                "multipart/form-data": {"schema": MessageIn.model_json_schema()}
-            }
-        }
-    },
+# an operator is answered with mentions and recipients, a client its reply
+AnyMessage = Annotated[
+    OperatorMessage | ThreadMessage, Field(union_mode="left_to_right")
+]
+# what only an operator may send: a client's message is always a visible reply
+OPERATOR_FIELDS = (
+    "description",
+    "activity_id",
+    "attachment_ids",
+    "action",
+    "to",
+    "cc",
+    "bcc",
 )
+
+
+def one(svc: Any, tenant_id: str, object_id: str, message_id: str) -> dict[str, Any]:
+    """One message of a thread as operators see it, else 404."""
+    with svc.engine.connect() as connection:
+        found = [
+            m
+            for m in operator_thread(connection, tenant_id, object_id)
+            if m["id"] == message_id
+        ]
+    if not found:
+        raise not_found()
+    return found[0]
+
+
+def check_client_fields(values: dict[str, Any]) -> None:
+    """A client may send neither an internal note nor the operator's fields."""
+    if not flag(values, "visible_to_client", True):
+        raise invalid("visible_to_client", "A client's message is always a reply.")
+    if not flag(values, "is_from_client", True):
+        raise invalid("is_from_client", "A client's message is from the client.")
+    for name in OPERATOR_FIELDS:
+        if values.get(name) not in (None, "", []):
+            raise invalid(name, f"Only operators may send {name}.")
+    if str(values.get("morphable_type") or "Ticket") != "Ticket":
+        raise invalid("morphable_type", "Messages can be posted on tickets only.")
+
+
 async def create(
     request: Request,
     svc: ServicesDep,
     tenant: TenantDep,
     user: User = require("messages.store"),
 ) -> dict[str, Any]:
-    """Reply on a ticket the user may see, with up to ten files."""
+    """Post a message as form data (or JSON), with up to ten files.
+
+    A client's is a client-visible reply in plain text. An operator's is HTML
+    (sanitised): a reply to the client unless visible_to_client is 0, which
+    makes it an internal note; an action moves the ticket to that status.
+    """
     values, uploads = await read_body(request)
-    if str(values.get("morphable_type") or "Ticket") != "Ticket":
-        raise invalid("morphable_type", "Messages can be posted on tickets only.")
-    ticket_id = str(values.get("morphable_id") or "")
-    if not ticket_id:
-        raise invalid("morphable_id", "The morphable_id field is required.")
-    text = str(values.get("message") or "")
+    validated(MessageIn, values)
+    if user.is_client:
+        check_client_fields(values)
+        ticket_id = str(values["morphable_id"])
+        text = str(values.get("message") or "")
 
-    def work() -> dict[str, Any]:
-        message_id = actions.reply(svc, tenant, user, ticket_id, text, uploads)
-        with svc.engine.connect() as connection:
-            found = thread(connection, tenant.id, ticket_id, user.is_client, message_id)
-        if not found:
-            raise not_found()
-        return found[0]
+        def reply() -> dict[str, Any]:
+            message_id = actions.reply(svc, tenant, user, ticket_id, text, uploads)
+            with svc.engine.connect() as connection:
+                found = thread(connection, tenant.id, ticket_id, True, message_id)
+            if not found:
+                raise not_found()
+            return found[0]
 
-    return await run_in_threadpool(work)
+        return await run_in_threadpool(reply)
+
+    def post() -> dict[str, Any]:
+        message_id, object_id = operator_actions.post(
+            svc, tenant, user, values, uploads
+        )
+        return one(svc, tenant.id, object_id, message_id)
+
+    return await run_in_threadpool(post)
 
 
-@router.get(
-    "/attachments/{attachment_id}/{token}",
-    name="download",
-    response_class=FileResponse,
-    tags=["messages"],
-)
-def download(
-    attachment_id: str, token: str, svc: ServicesDep, tenant: TenantDep
-) -> FileResponse:
-    """An attached file; its unguessable token is the key, as links carry no header."""
-    row = fetch(svc.engine, tenant.id, attachment_id, token)
-    return FileResponse(row.path, media_type=row.content_type, filename=row.name)
+MESSAGE_FORM = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {"schema": MessageIn.model_json_schema()},
+            "application/json": {"schema": MessageIn.model_json_schema()},
+        },
+    }
+}
+# POST /messages is the portal's path, /messages/store the operator editor's:
+# both screens call it today, so both lead to the one handler
+for path, name in (("", "create"), ("/store", "store")):
+    router.add_api_route(
+        path,
+        create,
+        methods=["POST"],
+        status_code=201,
+        name=name,
+        response_model=AnyMessage,
+        openapi_extra=MESSAGE_FORM,
+        summary="Post a message",
+    )
+
+
+@router.get("/{message_id}", response_model=OperatorMessage, name="show")
+def show(
+    message_id: str, svc: ServicesDep, user: User = staff("messages.index")
+) -> dict[str, Any]:
+    """One message with its mentions and attachments."""
+    row = operator_actions.message_row(svc, user.tenant_id, message_id)
+    return one(svc, user.tenant_id, row.morphable_id, message_id)
+
+
+@router.put("/{message_id}", response_model=OperatorMessage, name="update")
+def change(
+    message_id: str,
+    body: MessageChanges,
+    svc: ServicesDep,
+    user: User = staff("messages.update"),
+) -> dict[str, Any]:
+    """Change only the fields sent."""
+    changes = body.model_dump(exclude_unset=True)
+    row = operator_actions.edit(svc, user, message_id, changes)
+    return one(svc, user.tenant_id, row.morphable_id, message_id)
+
+
+@router.delete("/{message_id}", response_model=Message, name="delete")
+def delete(
+    message_id: str, svc: ServicesDep, user: User = staff("messages.destroy")
+) -> dict[str, str]:
+    """Delete a message from its thread."""
+    operator_actions.remove(svc, user, message_id)
+    return {"message": "Item verwijderd."}

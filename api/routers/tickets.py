@@ -1,32 +1,42 @@
-"""Tickets: the list, a ticket with its client-visible thread, and a new ticket."""
+"""Tickets for both audiences: the list, a ticket, a new ticket, and the
+operator's edits (update with a version, merge, clone, bin and restore).
+
+A client sees its companies' tickets with their client-visible thread and opens
+tickets for itself; an operator opens tickets with any field and edits them.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from api.actions import tickets as actions
 from api.body import read_body
-from api.deps import ServicesDep, TenantDep, User, require
+from api.deps import ServicesDep, TenantDep, User, require, staff
+from api.errors import denied, not_found
 from api.listing import find
+from api.models.tickets import (
+    Ids,
+    OperatorTicket,
+    PortalTicketIn,
+    TicketIn,
+    validated,
+)
+from api.operator.records import one
 from api.present.common import Lookups
 from api.present.rows import ticket_detail
+from api.present.tickets import operator_ticket
 from api.routers.lists import add_detail, add_list
-from api.schemas import TicketDetail, TicketRow
+from api.schemas import Message, TicketDetail, TicketRow
+from projections import tables as t
 
 router = APIRouter(prefix="/tickets", tags=["tickets"])
 
-
-class TicketIn(BaseModel):
-    description: str = Field(max_length=250)
-    message: str | None = None
-    priority_id: int | None = None
-    category_id: int | None = None
-    ticket_type_id: int | None = None
-    custom_values: dict[str, Any] | None = None
+# an operator is answered the full ticket, a client its own view of it
+AnyTicket = Annotated[OperatorTicket | TicketDetail, Field(union_mode="left_to_right")]
 
 
 def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
@@ -35,41 +45,160 @@ def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
     )
 
 
+def ticket_row(svc: Any, user: User, ticket_id: str, template: bool) -> Any:
+    """The ticket (or template) row of the caller's tenant, else 404."""
+    row = one(svc.engine, t.tickets, user.tenant_id, ticket_id)
+    if bool(row.is_template) != template:
+        raise not_found()
+    return row
+
+
+def full(svc: Any, user: User, ticket_id: str) -> dict[str, Any]:
+    """The operator's view of one ticket, read after the write settled."""
+    row = one(svc.engine, t.tickets, user.tenant_id, ticket_id)
+    with svc.engine.connect() as connection:
+        return operator_ticket(connection, row)
+
+
 add_list(router, "tickets", TicketRow, "Tickets, newest change first by default.")
+
+CREATE_BODY = {
+    "requestBody": {
+        "content": {
+            "application/json": {
+                "schema": {
+                    "anyOf": [
+                        TicketIn.model_json_schema(),
+                        PortalTicketIn.model_json_schema(),
+                    ]
+                }
+            },
+            "multipart/form-data": {"schema": PortalTicketIn.model_json_schema()},
+        }
+    }
+}
+
+
+async def create(
+    request: Request, svc: ServicesDep, tenant: TenantDep, user: User = require()
+) -> dict[str, Any]:
+    """Open a ticket.
+
+    A client (tickets.create) opens one for itself and its company with a first
+    message and files; the fields the tenant requires for the portal must be
+    filled. An operator (tickets.store) opens one with any field and a status;
+    every record it names must be of the tenant and fit the company.
+    """
+    values, uploads = await read_body(request)
+    if user.is_client:
+        if not user.can("tickets.create"):
+            raise denied()
+        validated(
+            PortalTicketIn, {**values, "description": values.get("description") or ""}
+        )
+
+        def work() -> dict[str, Any]:
+            ticket_id = actions.create(svc, tenant, user, values, uploads)
+            # reads only, each statement on its own: no transaction around them
+            row = find(svc.reader, "tickets", user, ticket_id)
+            with svc.reader.connect() as connection:
+                lookups = Lookups(connection, user.tenant_id, svc.cache)
+                return ticket_detail(row, lookups, connection, user.is_client)
+
+        return await run_in_threadpool(work)
+    if not user.can("tickets.store"):
+        raise denied()
+    body = validated(TicketIn, values)
+
+    def open_ticket() -> dict[str, Any]:
+        ticket_id = actions.open_as_operator(svc, user, body, template=False)
+        return full(svc, user, ticket_id)
+
+    return await run_in_threadpool(open_ticket)
+
+
+# POST /tickets is the portal's path, /tickets/open the operator workspace's:
+# both screens call it today, so both lead to the one handler
+for path, name in (("", "create"), ("/open", "open")):
+    router.add_api_route(
+        path,
+        create,
+        methods=["POST"],
+        status_code=201,
+        name=name,
+        response_model=AnyTicket,
+        openapi_extra=CREATE_BODY,
+        summary="Open a ticket",
+    )
+
+
+@router.post("/merge", response_model=OperatorTicket, name="merge")
+def merge(
+    body: Ids, svc: ServicesDep, user: User = staff("tickets.update")
+) -> dict[str, Any]:
+    """Merge the tickets into the first id; their threads move there."""
+    for ticket_id in body.ids:
+        ticket_row(svc, user, ticket_id, template=False)
+    survivor = svc.domain.merge_tickets(user.tenant_id, user.id, body.ids)
+    svc.settle()
+    return full(svc, user, survivor)
+
+
+@router.get("/{ticket_id}/edit", response_model=OperatorTicket, name="edit")
+def edit(
+    ticket_id: str, svc: ServicesDep, user: User = staff("tickets.show")
+) -> dict[str, Any]:
+    """Everything of one ticket for the editor, internal notes and version included."""
+    ticket_row(svc, user, ticket_id, template=False)
+    return full(svc, user, ticket_id)
+
+
+@router.put("/{ticket_id}", response_model=OperatorTicket, name="update")
+def update(
+    ticket_id: str,
+    body: TicketIn,
+    svc: ServicesDep,
+    user: User = staff("tickets.update"),
+) -> dict[str, Any]:
+    """Change fields and status; a stale version is refused with 409."""
+    current = ticket_row(svc, user, ticket_id, template=False)
+    actions.update_as_operator(svc, user, current, body)
+    return full(svc, user, ticket_id)
 
 
 @router.post(
-    "",
-    response_model=TicketDetail,
-    status_code=201,
-    name="create",
-    openapi_extra={
-        "requestBody": {
-            "content": {
-                "application/json": {"schema": TicketIn.model_json_schema()},
-                "multipart/form-data": {"schema": TicketIn.model_json_schema()},
-            }
-        }
-    },
+    "/{ticket_id}/clone", response_model=OperatorTicket, status_code=201, name="clone"
 )
-async def create(
-    request: Request,
-    svc: ServicesDep,
-    tenant: TenantDep,
-    user: User = require("tickets.create"),
+def clone(
+    ticket_id: str, svc: ServicesDep, user: User = staff("tickets.store")
 ) -> dict[str, Any]:
-    """Open a ticket; fields the tenant requires for the portal must be filled."""
-    values, uploads = await read_body(request)
+    """A new ticket with the fields of this one."""
+    ticket_row(svc, user, ticket_id, template=False)
+    clone_id = svc.domain.clone_ticket(user.tenant_id, user.id, ticket_id)
+    svc.settle()
+    return full(svc, user, clone_id)
 
-    def work() -> dict[str, Any]:
-        ticket_id = actions.create(svc, tenant, user, values, uploads)
-        # reads only, each statement on its own: no transaction around them
-        row = find(svc.reader, "tickets", user, ticket_id)
-        with svc.reader.connect() as connection:
-            lookups = Lookups(connection, user.tenant_id, svc.cache)
-            return ticket_detail(row, lookups, connection, user.is_client)
 
-    return await run_in_threadpool(work)
+@router.post("/{ticket_id}/restore", response_model=OperatorTicket, name="restore")
+def restore(
+    ticket_id: str, svc: ServicesDep, user: User = staff("tickets.update")
+) -> dict[str, Any]:
+    """Bring a deleted ticket back."""
+    ticket_row(svc, user, ticket_id, template=False)
+    svc.domain.restore_ticket(user.tenant_id, user.id, ticket_id)
+    svc.settle()
+    return full(svc, user, ticket_id)
+
+
+@router.delete("/{ticket_id}", response_model=Message, name="delete")
+def delete(
+    ticket_id: str, svc: ServicesDep, user: User = staff("tickets.destroy")
+) -> dict[str, str]:
+    """Move the ticket to the bin; restore brings it back."""
+    ticket_row(svc, user, ticket_id, template=False)
+    svc.domain.delete_ticket(user.tenant_id, user.id, ticket_id)
+    svc.settle()
+    return {"message": "Item verwijderd."}
 
 
 add_detail(router, "tickets", TicketDetail, _detail)

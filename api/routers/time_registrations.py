@@ -1,4 +1,5 @@
-"""Time registrations: register, list the open ones, remove, and (de)invoice."""
+"""Time registrations, for operators: register, list the open ones, remove, and
+(de)invoice."""
 
 from __future__ import annotations
 
@@ -7,34 +8,21 @@ from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
 from sqlalchemy import select
 
+from api.actions.tickets import parse_moment
 from api.deps import ServicesDep, TenantDep, User, staff
 from api.errors import invalid, not_found
+from api.models.tickets import Invoiced, TimeIds, TimeIn, TimeListRow, TimeRow
 from api.operator import invoicing
 from api.operator.records import one
 from api.operator.references import check_references
-from api.operator.tickets import parse_moment, time_row
+from api.present.tickets import time_row
+from api.schemas import Message
 from projections import tables as t
 
-router = APIRouter(prefix="/time-registrations", tags=["operator-time"])
+router = APIRouter(prefix="/time-registrations", tags=["time-registrations"])
 HHMM = re.compile(r"^(\d{1,2}):([0-5]\d)$")
-
-
-class TimeIn(BaseModel):
-    ticket_id: str
-    minutes: int | str | None = None
-    time_spent: int | str | None = None
-    executed_at: str | None = None
-    activity_id: int | None = None
-    description: str = Field("", max_length=2000)
-    contract_id: str | None = None
-    operator_id: str | None = None
-
-
-class Ids(BaseModel):
-    ids: list[str] = Field(min_length=1, max_length=500)
 
 
 def minutes_of(value: int | str | None) -> int:
@@ -60,7 +48,7 @@ def _rows(svc: Any, tenant_id: str, **where: Any) -> list[Any]:
         return list(connection.execute(query.order_by(r.c.executed_at.desc(), r.c.id)))
 
 
-@router.get("/open", name="open")
+@router.get("/open", response_model=list[TimeRow], name="open")
 def open_time(
     svc: ServicesDep,
     user: User = staff("time-registrations.index"),
@@ -73,7 +61,7 @@ def open_time(
     return [time_row(r) for r in rows if ("time_registration", r.id) not in on]
 
 
-@router.get("", name="list")
+@router.get("", response_model=list[TimeListRow], name="list")
 def index(
     svc: ServicesDep,
     user: User = staff("time-registrations.index"),
@@ -90,7 +78,7 @@ def index(
     return shaped
 
 
-@router.post("", status_code=201, name="create")
+@router.post("", response_model=TimeRow, status_code=201, name="create")
 def create(
     body: TimeIn, svc: ServicesDep, user: User = staff("time-registrations.store")
 ) -> dict[str, Any]:
@@ -121,7 +109,7 @@ def create(
     )
 
 
-@router.delete("/{registration_id}", name="delete")
+@router.delete("/{registration_id}", response_model=Message, name="delete")
 def delete(
     registration_id: str,
     svc: ServicesDep,
@@ -136,9 +124,9 @@ def delete(
     return {"message": "Item verwijderd."}
 
 
-@router.post("/invoice", name="invoice")
+@router.post("/invoice", response_model=Invoiced, name="invoice")
 def invoice(
-    body: Ids,
+    body: TimeIds,
     svc: ServicesDep,
     tenant: TenantDep,
     user: User = staff("time-registrations.update", "invoices.update"),
@@ -164,9 +152,9 @@ def invoice(
     return {"message": invoicing.ADDED, "invoice_ids": touched}
 
 
-@router.post("/deinvoice", name="deinvoice")
+@router.post("/deinvoice", response_model=Invoiced, name="deinvoice")
 def deinvoice(
-    body: Ids,
+    body: TimeIds,
     svc: ServicesDep,
     user: User = staff("time-registrations.update", "invoices.update"),
 ) -> dict[str, Any]:

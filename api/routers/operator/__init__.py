@@ -9,13 +9,10 @@ from api.routers.operator import (
     identities,
     invoices,
     lookups,
-    messages,
     people,
     places,
     quotes,
     settings,
-    tickets,
-    time,
 )
 
 OPERATOR_ROUTERS = [
@@ -28,10 +25,6 @@ OPERATOR_ROUTERS = [
     identities.operators,
     places.locations,
     places.ticket_groups,
-    tickets.tickets,
-    tickets.templates,
-    messages.router,
-    time.router,
     quotes.router,
     invoices.invoices,
     invoices.exports,

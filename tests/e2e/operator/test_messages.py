@@ -33,7 +33,10 @@ def test_an_operator_reply_reaches_the_clients_portal_ticket(
     reply = sent.json()
     assert reply["message"] == "<p>Fixed it</p>"
     assert reply["actor"]["is_operator"] == 1
-    assert reply["recipients"] == [{"address": "client@demo.test", "isClient": True}]
+    assert reply["recipients"] == [
+        {"address": "client@demo.test", "isClient": True, "type": "to"}
+    ]
+    assert reply["to"] == ["client@demo.test"] and reply["cc"] == []
     seen = desk.get(f"/api/tickets/{ticket_id}", client_a).json()
     assert reply["id"] in [m["id"] for m in seen["messages"]]
     assert desk.svc.mailer.sent[-1][0] == "client@demo.test"  # type: ignore[attr-defined]

@@ -26,7 +26,10 @@ def test_rows_carry_version_route_and_due_date(
     changed = desk.put(
         f"/api/tickets/{ticket.id}",
         first,
-        json={"scheduled_at": "2030-01-02 09:05:00", "version": before["version"]},
+        json={
+            "scheduled_at": "2030-01-02 10:05:00+01:00",
+            "version": before["version"],
+        },
     )
     assert changed.status_code == 200, changed.text
     after = _row(desk, first, ticket.id)

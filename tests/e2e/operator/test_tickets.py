@@ -40,7 +40,7 @@ def test_open_update_with_status_and_version(desk: Desk, first: dict[str, str]) 
     scheduled = desk.put(
         f"/api/tickets/{ticket['id']}",
         first,
-        json={"scheduled_at": "2030-01-02 09:05:00"},
+        json={"scheduled_at": "2030-01-02T10:05:00+01:00"},
     )
     assert scheduled.json()["scheduled_at"] == "2030-01-02T09:05:00Z"
 
