@@ -69,7 +69,7 @@ export * from './components/pages/contract-pages';
 export * from './components/pages/invoice-pages';
 export * from './components/pages/company-pages';
 export * from './components/pages/settings-pages';
-export * from './components/pages/generic-pages';
+export * from './components/pages/resource-pages';
 export * from './components/pages/open-time-page';
 export * from './components/pages/ticket-group-pages';
 export * from './components/pages/deal-pages';

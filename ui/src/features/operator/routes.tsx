@@ -10,26 +10,38 @@ import { ContractDetailPage, ContractsPage } from './components/pages/contract-p
 import { InvoiceDetailPage, InvoicesPage } from './components/pages/invoice-pages';
 import { CompaniesPage, CompanyDetailPage } from './components/pages/company-pages';
 import { SettingListPage, SettingsIndexPage } from './components/pages/settings-pages';
-import { GenericDetailPage } from './components/pages/generic-pages';
+import { ResourceCreatePage, ResourceDetailPage, ResourceListPage } from './components/pages/resource-pages';
+import { RESOURCE_KINDS } from './components/pages/resource-kinds';
 import { TicketGroupDetailPage, TicketGroupsPage } from './components/pages/ticket-group-pages';
 import { OpenTimePage } from './components/pages/open-time-page';
 import { DealsPage, ProjectsPage, UsedProductsPage } from './components/pages/deal-pages';
 import { NotificationsPage } from './components/pages/notifications-page';
-import { RECORD_KINDS, RecordCreatePage, RecordDetailPage } from './components/pages/record-form';
+import { RECORD_KINDS, RecordCreatePage } from './components/pages/record-form';
 import { OPERATOR_BASE } from './utils/routes';
-import type { OperatorKey } from '@/lib/i18n';
 
 // handle.name is the route name of SPEC §2.1 (and the permission a guard may check).
 const page = (path: string, name: string, element: React.ReactNode): RouteObject => ({ path, element, handle: { name } });
 
-const generic: [string, string, string, OperatorKey][] = [
-  ['assets/:id', 'assets.show', 'assets', 'Asset'],
-  ['slas/:id', 'slas.show', 'slas', 'SLA'],
-  ['subscriptions/:id', 'subscriptions.show', 'subscriptions', 'Subscription'],
-  ['operators/:id', 'operators.show', 'operators', 'Operator'],
-  ['clients/:id', 'clients.show', 'clients', 'Client'],
-  ['tickets/templates/:id', 'ticket-templates.show', 'ticket-templates', 'Ticket template'],
+// The objects with one shared list, detail and form layout (components/pages/resource-kinds.ts):
+// [path, kind]; ticket templates live under tickets/templates (SPEC §2.1).
+const resources: [string, string][] = [
+  ['assets', 'assets'],
+  ['subscriptions', 'subscriptions'],
+  ['clients', 'clients'],
+  ['operators', 'operators'],
+  ['locations', 'locations'],
+  ['slas', 'slas'],
+  ['prepaid-cards', 'prepaid-cards'],
+  ['tickets/templates', 'ticket-templates'],
 ];
+const resourcePages = resources.flatMap(([path, route]) => {
+  const kind = RESOURCE_KINDS[route];
+  return [
+    page(path, `${route}.index`, <ResourceListPage key={route} kind={kind} />),
+    page(`${path}/create`, `${route}.store`, <ResourceCreatePage key={route} kind={kind} />),
+    page(`${path}/:id`, `${route}.show`, <ResourceDetailPage key={route} kind={kind} />),
+  ];
+});
 
 /** The operator workspace under /operator, for the app router to mount. */
 export const operatorRoutes: RouteObject[] = [
@@ -56,18 +68,18 @@ export const operatorRoutes: RouteObject[] = [
       page('time', 'time-registrations.index', <OpenTimePage />),
       page('deals', 'deals.index', <DealsPage />),
       page('deals/create', 'deals.store', <RecordCreatePage key="deals" kind={RECORD_KINDS.deals} />),
-      page('deals/:id', 'deals.show', <RecordDetailPage key="deals" kind={RECORD_KINDS.deals} />),
+      page('deals/:id', 'deals.show', <ResourceDetailPage key="deals" kind={RECORD_KINDS.deals} />),
       page('projects', 'projects.index', <ProjectsPage />),
       page('projects/create', 'projects.store', <RecordCreatePage key="projects" kind={RECORD_KINDS.projects} />),
       // Links name it project.show (SPEC §2.1); the guard checks the permission projects.show.
-      page('projects/:id', 'projects.show', <RecordDetailPage key="projects" kind={RECORD_KINDS.projects} />),
+      page('projects/:id', 'projects.show', <ResourceDetailPage key="projects" kind={RECORD_KINDS.projects} />),
       page('used-products', 'used-products.index', <UsedProductsPage />),
       page('used-products/create', 'used-products.store', <RecordCreatePage key="used-products" kind={RECORD_KINDS['used-products']} />),
-      page('used-products/:id', 'used-products.show', <RecordDetailPage key="used-products" kind={RECORD_KINDS['used-products']} />),
+      page('used-products/:id', 'used-products.show', <ResourceDetailPage key="used-products" kind={RECORD_KINDS['used-products']} />),
       page('mentions', 'messages.index', <NotificationsPage />),
       page('settings', 'settings.index', <SettingsIndexPage />),
       page('settings/:list', 'settings.show', <SettingListPage />),
-      ...generic.map(([path, name, route, model]) => page(path, name, <GenericDetailPage key={route} route={route} modelName={model} />)),
+      ...resourcePages,
     ],
   },
 ];

@@ -16,6 +16,8 @@ export const NAMED_ROUTES: Record<string, string> = {
   'operators.show': '/operators/:id',
   'clients.show': '/clients/:id',
   'ticket-templates.show': '/tickets/templates/:id',
+  'ticket-templates.index': '/tickets/templates',
+  'ticket-templates.create': '/tickets/templates/create',
   'tickets.index': '/tickets',
   'tickets.create': '/tickets/create',
   'quotes.create': '/quotes/create',
@@ -31,7 +33,7 @@ export function routePath(name: string, id?: number | string, hash?: string): st
   let pattern = NAMED_ROUTES[name];
   if (!pattern) {
     const [prefix, action] = name.split('.');
-    pattern = action === 'show' ? `/${prefix}/:id` : `/${prefix}`;
+    pattern = action === 'show' ? `/${prefix}/:id` : action === 'create' ? `/${prefix}/create` : `/${prefix}`;
   }
   const path = OPERATOR_BASE + pattern.replace(':id', id === undefined ? '' : encodeURIComponent(String(id)));
   if (!hash) return path;

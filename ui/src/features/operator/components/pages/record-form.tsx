@@ -1,52 +1,86 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, type UseFormSetValue } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { api, ApiError } from '@/lib/api-client';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { createRecord, deleteRecord, updateRecord } from '../../api/resources';
 import type { Id } from '../../types';
-import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { routePath } from '../../utils/routes';
+import type { Fact } from '../display/record-facts';
 import { SearchSelect, type SearchOption, type SearchRow } from '../filters/search-select';
 import { NumberInput } from '../widgets/number-input';
+import { DatePicker } from '../widgets/date-pickers';
 import { NotConfirmedError, useConfirm } from '../widgets/confirm-dialog';
+import { errorsByField, fieldErrorText } from '../widgets/field-error';
 import { DetailScreen } from '../detail-screen';
 
-type Rec = { id: Id; version?: number; [field: string]: unknown };
+export type Rec = { id: Id; version?: number; [field: string]: unknown };
 
 /** SPEC §4: used-product types and invoice moments, from their numbers. */
 export const USED_PRODUCT_TYPES: Record<number, OperatorKey> = { 1: 'Product', 2: 'Fixed price', 3: 'Calculation' };
 export const INVOICE_MOMENTS: Record<number, OperatorKey> = { 1: 'Quote accepted', 2: 'Start of phase', 3: 'End of phase' };
 
-/** One field of a record form: its API name, label and kind of input. */
-export type FormField =
-  | { name: string; label: OperatorKey; type: 'text'; required?: boolean }
-  | { name: string; label: OperatorKey; type: 'number'; required?: boolean }
-  | { name: string; label: OperatorKey; type: 'choice'; options: Record<number, OperatorKey>; required?: boolean }
-  | {
-      name: string;
-      label: OperatorKey;
-      type: 'record';
-      /** The record the answer embeds (company, client), for its label when editing. */
-      relation?: string;
-      /** A lookup of GET /lookups/{name}, or a list route searched with ?search=. */
-      lookup?: string;
-      listRoute?: string;
-      /** Searches within the company picked in the form. */
-      byCompany?: boolean;
-      required?: boolean;
-    };
+type Common = {
+  name: string;
+  label: OperatorKey;
+  required?: boolean;
+  /** Only in the create form (a person's e-mail) or only when editing (a termination date). */
+  only?: 'create' | 'edit';
+};
 
-/** A kind of record with a create and edit form: deals, projects, used products, ticket groups. */
+/** One field of a record form: its API name, label and kind of input. */
+export type FormField = Common &
+  (
+    | { type: 'text'; multiline?: boolean; email?: boolean; maxLength?: number }
+    | { type: 'number' }
+    | { type: 'date' }
+    | { type: 'boolean' }
+    | { type: 'choice'; options: Record<string | number, OperatorKey> }
+    /** One item of a session lookup list (asset statuses, services, periods...), by id or another key. */
+    | { type: 'setting'; lookup: string; valueKey?: string; translate?: Record<string, OperatorKey> }
+    /** Several items of a session lookup list, ticked; `relation` holds them embedded ({id}). */
+    | { type: 'settings'; lookup: string; relation?: string }
+    | {
+        type: 'record';
+        /** The record the answer embeds (company, client), for its label when editing. */
+        relation?: string;
+        /** A lookup of GET /lookups/{name}, or a list route searched with ?search=. */
+        lookup?: string;
+        listRoute?: string;
+        /** Searches within the company picked in the form. */
+        byCompany?: boolean;
+      }
+    /** Several records of a lookup (a person's companies); `relation` holds them embedded. */
+    | { type: 'records'; relation: string; lookup: string }
+  );
+
+/** A kind of record with a list, a detail page and a create and edit form. */
 export type RecordKind = {
   route: string;
   model: OperatorKey;
+  /** The list's title. */
+  plural?: OperatorKey;
   newTitle: OperatorKey;
   show: string;
   fields: FormField[];
   label: (record: Rec) => string;
   /** Whether PUT takes the loaded version and answers 409 on a stale one. */
   versioned: boolean;
+  /** What the detail page shows above the form, and the list's columns (the first links). */
+  facts?: Fact[];
+  columns?: Fact[];
+  order?: [string, 'asc' | 'desc'];
+  /** The field a list's text filter searches. */
+  searchField?: string;
+  /** False where the API has no POST (the list then offers no 'New …'). */
+  creatable?: boolean;
+  /** archive/restore routes (POST /{route}/{id}/archive, /restore). */
+  archivable?: boolean;
+  /** The word the delete button and toast use: people are deactivated, not deleted. */
+  deleteLabel?: OperatorKey;
+  withRelations?: string[];
 };
 
 const describe = (r: Rec) => String(r.description ?? r.name ?? r.id);
@@ -56,6 +90,7 @@ export const RECORD_KINDS: Record<'deals' | 'projects' | 'used-products' | 'tick
   deals: {
     route: 'deals',
     model: 'Deal',
+    plural: 'Deals',
     newTitle: 'New deal',
     show: 'deals.show',
     versioned: true,
@@ -65,10 +100,15 @@ export const RECORD_KINDS: Record<'deals' | 'projects' | 'used-products' | 'tick
       company,
       { name: 'client_id', label: 'Client', type: 'record', relation: 'client', lookup: 'clients', byCompany: true },
     ],
+    facts: [
+      { label: 'Company', field: 'company', as: 'relation', route: 'companies.show' },
+      { label: 'Client', field: 'client', as: 'relation', route: 'clients.show' },
+    ],
   },
   projects: {
     route: 'projects',
     model: 'Project',
+    plural: 'Projects',
     newTitle: 'New project',
     show: 'project.show',
     versioned: true,
@@ -78,10 +118,12 @@ export const RECORD_KINDS: Record<'deals' | 'projects' | 'used-products' | 'tick
       company,
       { name: 'deal_id', label: 'Deal', type: 'record', listRoute: 'deals', byCompany: true },
     ],
+    facts: [{ label: 'Company', field: 'company', as: 'relation', route: 'companies.show' }],
   },
   'used-products': {
     route: 'used-products',
     model: 'Used product',
+    plural: 'Used products',
     newTitle: 'New used product',
     show: 'used-products.show',
     versioned: true,
@@ -96,31 +138,54 @@ export const RECORD_KINDS: Record<'deals' | 'projects' | 'used-products' | 'tick
       { name: 'type', label: 'Type', type: 'choice', options: USED_PRODUCT_TYPES, required: true },
       { name: 'invoice_moment', label: 'Invoice moment', type: 'choice', options: INVOICE_MOMENTS, required: true },
     ],
+    facts: [
+      { label: 'Company', field: 'company', as: 'relation', route: 'companies.show' },
+      { label: 'Quantity', field: 'quantity', as: 'text' },
+      { label: 'Price', field: 'price', as: 'money' },
+      { label: 'Total', field: 'total', as: 'money' },
+      { label: 'Type', field: 'type', as: 'choice', options: USED_PRODUCT_TYPES },
+      { label: 'Invoice moment', field: 'invoice_moment', as: 'choice', options: INVOICE_MOMENTS },
+    ],
   },
   'ticket-groups': {
     route: 'ticket-groups',
     model: 'Ticket group',
+    plural: 'Ticket groups',
     newTitle: 'New ticket group',
     show: 'ticket-groups.show',
     versioned: false,
+    archivable: true,
     label: (r) => String(r.name ?? r.id),
     fields: [{ name: 'name', label: 'Name', type: 'text', required: true }, company],
   },
 };
 
-type Value = string | SearchOption | null;
+type Value = string | boolean | SearchOption | SearchOption[] | string[] | null;
 type Values = Record<string, Value>;
 
 const optionLabel = (r: SearchRow) => String(r.description ?? r.reference ?? r.full_name ?? r.name ?? r.label ?? r.id);
+const isNumeric = (options: Record<string, unknown>) => Object.keys(options).every((k) => /^-?\d+$/.test(k));
+const fieldsFor = (kind: RecordKind, editing: boolean) => kind.fields.filter((f) => !f.only || f.only === (editing ? 'edit' : 'create'));
 
 /** The form's starting values: empty, or the record's own. */
-function valuesOf(kind: RecordKind, record?: Rec): Values {
+function valuesOf(fields: FormField[], record?: Rec): Values {
   const values: Values = {};
-  for (const field of kind.fields) {
+  for (const field of fields) {
     const raw = record?.[field.name];
     if (field.type === 'record') {
       const embedded = field.relation ? (record?.[field.relation] as SearchRow | null | undefined) : undefined;
-      values[field.name] = raw ? { id: raw as Id, label: embedded ? optionLabel(embedded) : String(raw) } : null;
+      const id = (raw ?? embedded?.id) as Id | undefined;
+      values[field.name] = id ? { id, label: embedded ? optionLabel(embedded) : String(id) } : null;
+    } else if (field.type === 'records') {
+      const embedded = (record?.[field.relation] as SearchRow[] | undefined) ?? [];
+      values[field.name] = embedded.map((r) => ({ id: r.id, label: optionLabel(r) }));
+    } else if (field.type === 'settings') {
+      const list = (raw as Id[] | undefined) ?? ((field.relation ? record?.[field.relation] : undefined) as { id: Id }[] | undefined)?.map((r) => r.id) ?? [];
+      values[field.name] = list.map(String);
+    } else if (field.type === 'boolean') {
+      values[field.name] = Boolean(raw);
+    } else if (field.type === 'date') {
+      values[field.name] = typeof raw === 'string' ? raw.slice(0, 10) : '';
     } else {
       values[field.name] = raw === null || raw === undefined ? '' : String(raw);
     }
@@ -129,126 +194,180 @@ function valuesOf(kind: RecordKind, record?: Rec): Values {
 }
 
 /** The JSON a form sends: ids for records, numbers for numbers and choices, null when empty. */
-function bodyOf(kind: RecordKind, values: Values): Record<string, unknown> {
+function bodyOf(fields: FormField[], values: Values): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const field of kind.fields) {
+  for (const field of fields) {
     const value = values[field.name];
-    if (field.type === 'record') body[field.name] = value && typeof value === 'object' ? value.id : null;
-    else if (field.type === 'text') body[field.name] = typeof value === 'string' ? value.trim() : '';
-    else body[field.name] = value === '' || value === null ? null : Number(value);
+    const text = typeof value === 'string' ? value.trim() : '';
+    switch (field.type) {
+      case 'record':
+        body[field.name] = value && typeof value === 'object' && !Array.isArray(value) ? value.id : null;
+        break;
+      case 'records':
+        body[field.name] = Array.isArray(value) ? (value as SearchOption[]).map((o) => o.id) : [];
+        break;
+      case 'settings':
+        body[field.name] = Array.isArray(value) ? (value as string[]).map(Number) : [];
+        break;
+      case 'boolean':
+        body[field.name] = Boolean(value);
+        break;
+      case 'text':
+        body[field.name] = text;
+        break;
+      case 'date':
+        body[field.name] = text || null;
+        break;
+      case 'number':
+        body[field.name] = text === '' ? null : Number(text);
+        break;
+      case 'choice':
+        body[field.name] = text === '' ? null : isNumeric(field.options) ? Number(text) : text;
+        break;
+      case 'setting':
+        body[field.name] = text === '' ? null : (field.valueKey ?? 'id') === 'id' && /^\d+$/.test(text) ? Number(text) : text;
+        break;
+    }
   }
   return body;
 }
 
+const isEmpty = (value: Value) => value === null || value === undefined || (typeof value === 'string' && !value.trim()) || (Array.isArray(value) && !value.length);
+
 /** Puts readable names on linked records that the answer only gives by id. */
-function useLinkedLabels(kind: RecordKind, record: Rec | undefined, setValues: (fn: (v: Values) => Values) => void) {
+function useLinkedLabels(fields: FormField[], record: Rec | undefined, getValue: (name: string) => Value, setValue: UseFormSetValue<Values>) {
   useEffect(() => {
     if (!record) return;
     const controller = new AbortController();
-    for (const field of kind.fields) {
+    for (const field of fields) {
       if (field.type !== 'record' || field.relation) continue;
       const id = record[field.name];
       if (!id) continue;
       const path = field.listRoute ? `/${field.listRoute}/${id}` : `/lookups/${field.lookup}/${id}`;
       api<SearchRow>(path, { signal: controller.signal, silent: true })
-        .then((row) =>
-          setValues((v) => {
-            const current = v[field.name];
-            if (!current || typeof current !== 'object' || current.id !== id) return v;
-            return { ...v, [field.name]: { id: id as Id, label: optionLabel(row) } };
-          }),
-        )
+        .then((row) => {
+          const current = getValue(field.name);
+          if (!current || typeof current !== 'object' || Array.isArray(current) || current.id !== id) return;
+          setValue(field.name, { id: id as Id, label: optionLabel(row) });
+        })
         .catch(() => {
           // The id stays as the label; the form still works.
         });
     }
     return () => controller.abort();
-  }, [kind, record, setValues]);
+    // getValue and setValue are stable for the form's life.
+  }, [fields, record]); // eslint-disable-line react-hooks/exhaustive-deps
 }
+
+/** Several records picked one by one with the search selector, each removable. */
+function RecordsInput({ label, lookup, value, onChange }: { label: string; lookup: string; value: SearchOption[]; onChange: (v: SearchOption[]) => void }) {
+  const { t } = useTranslation('operator');
+  return (
+    <div className="records-input">
+      {value.length > 0 && (
+        <ul className="chips" aria-label={label}>
+          {value.map((o) => (
+            <li key={o.id}>
+              {o.label}{' '}
+              <button type="button" className="icon-button" aria-label={`${t('Delete')} ${o.label}`} onClick={() => onChange(value.filter((x) => x.id !== o.id))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <SearchSelect label={label} lookup={lookup} value={null} constraints={{ liveOnly: true }} optionLabel={optionLabel} onChange={(picked) => picked && !value.some((o) => o.id === picked.id) && onChange([...value, picked])} />
+    </div>
+  );
+}
+
+type Item = { id: Id; label?: string; name?: string; [k: string]: unknown };
 
 type EditorProps = {
   kind: RecordKind;
   /** The record to edit; without it the form creates one. */
   record?: Rec;
   onSaved: (record: Rec) => void;
-  /** After a conflict: load the stored record again (the form keeps what was typed). */
+  /** Load the stored record again (after a conflict, or when asked to). */
   onConflict?: () => void;
 };
 
-/** Create or edit one record; required fields are checked before anything is sent. */
+/** Create or edit one record on react-hook-form: required fields first, then the server's 422 under each field. */
 export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps) {
   const { t } = useTranslation('operator');
   const id = useId();
-  const [values, setValues] = useState<Values>(() => valuesOf(kind, record));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
+  const { lookups } = useSession();
+  const fields = fieldsFor(kind, Boolean(record));
+  const form = useForm<Values>({ defaultValues: valuesOf(fields, record), mode: 'onSubmit' });
+  const { register, control, handleSubmit, reset, setError, clearErrors, getValues, setValue, watch, formState } = form;
+  const [conflict, setConflict] = useState(false);
   // A record loaded anew (after a save, a reload) resets the form to it, except the
   // load after a conflict: what was typed stays, now on top of the stored version.
   const keepTyped = useRef(false);
+  const discardTyped = useRef(false);
   useEffect(() => {
-    if (keepTyped.current) keepTyped.current = false;
-    else setValues(valuesOf(kind, record));
-  }, [kind, record]);
-  useLinkedLabels(kind, record, setValues);
-  const title = record ? t('Edit') : t(kind.newTitle);
-  const set = (name: string, value: Value) => setValues((v) => ({ ...v, [name]: value }));
-  const companyId = (() => {
-    const c = values.company_id;
-    return c && typeof c === 'object' ? c.id : null;
-  })();
-
-  const submit = async () => {
-    const missing: Record<string, string> = {};
-    for (const field of kind.fields) {
-      const value = values[field.name];
-      if (field.required && (value === null || (typeof value === 'string' && !value.trim()))) {
-        missing[field.name] = t('{field} is required', { field: t(field.label) });
-      }
+    if (keepTyped.current && !discardTyped.current) keepTyped.current = false;
+    else {
+      keepTyped.current = false;
+      discardTyped.current = false;
+      reset(valuesOf(fields, record));
     }
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
-    const body = bodyOf(kind, values);
+    // fields follow from the kind, which does not change for a page.
+  }, [kind, record, reset]); // eslint-disable-line react-hooks/exhaustive-deps
+  useLinkedLabels(fields, record, (name) => getValues(name), setValue);
+  const title = record ? t('Edit') : t(kind.newTitle);
+  const picked = watch('company_id');
+  const companyId = picked && typeof picked === 'object' && !Array.isArray(picked) ? picked.id : null;
+  const labelOf = (name: string) => {
+    const field = fields.find((f) => f.name === name);
+    return field ? t(field.label) : name;
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const body = bodyOf(fields, values);
     if (record && kind.versioned && record.version !== undefined) body.version = record.version;
-    setBusy(true);
     try {
       const saved = record ? await updateRecord<Rec>(kind.route, record.id, body) : await createRecord<Rec>(kind.route, body);
       toast.success(record ? t('Item updated.') : t('{model} created', { model: t(kind.model) }));
-      setConflict(null);
+      setConflict(false);
       onSaved(saved);
     } catch (error) {
       // The API client already showed the server's message; what was typed stays.
       if (!(error instanceof ApiError)) return;
       if (error.status === 409 && onConflict) {
-        setConflict(error.body?.message ?? t('This record was changed by someone else.'));
+        setConflict(true);
         keepTyped.current = true;
         onConflict();
-      } else if (error.status === 422 && error.body?.errors) {
-        const named: Record<string, string> = {};
-        for (const [name, texts] of Object.entries(error.body.errors)) named[name] = ([] as string[]).concat(texts).join(' ');
-        setErrors(named);
+      } else if (error.status === 422) {
+        const named = errorsByField(error.body?.errors);
+        for (const [name, message] of Object.entries(named)) {
+          const known = fields.some((f) => f.name === name);
+          setError(known ? name : 'root.server', { type: 'server', message: fieldErrorText(t, labelOf(name), message) });
+        }
       }
-    } finally {
-      setBusy(false);
     }
-  };
+  });
+
+  const requiredRule = (field: FormField) => ({
+    validate: (value: Value) => {
+      if (field.required && isEmpty(value)) return t('{field} is required', { field: t(field.label) });
+      if (field.type === 'number' && typeof value === 'string' && value.trim() && !Number.isFinite(Number(value))) {
+        return t('{field} must be a number', { field: t(field.label) });
+      }
+      return true;
+    },
+  });
 
   return (
-    <form
-      aria-label={title}
-      className="record-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form aria-label={title} className="record-form" noValidate onSubmit={(e) => void submit(e)}>
       {!record && <h2 className="visually-hidden">{title}</h2>}
-      {kind.fields.map((field) => {
+      {fields.map((field) => {
         const label = t(field.label);
-        const error = errors[field.name];
-        const value = values[field.name];
-        const star = field.required ? <span className="required">*</span> : null;
+        const starred = field.required ? `${label} *` : label;
+        const error = formState.errors[field.name]?.message;
+        const errorId = `${id}-${field.name}-error`;
+        const inputId = `${id}-${field.name}`;
+        const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
         let input;
         if (field.type === 'record') {
           const search = field.listRoute
@@ -260,52 +379,102 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
                 }).then((answer) => answer.data)
             : undefined;
           input = (
-            <SearchSelect
-              label={label}
-              lookup={field.lookup ?? field.listRoute ?? ''}
-              value={typeof value === 'object' ? value : null}
-              onChange={(picked) => {
-                set(field.name, picked);
-                if (field.name === 'company_id') {
-                  for (const other of kind.fields) if (other.type === 'record' && other.byCompany) set(other.name, null);
-                }
-              }}
-              constraints={field.byCompany ? { companyId } : field.name === 'company_id' ? { liveOnly: true } : undefined}
-              optionLabel={optionLabel}
-              search={search}
+            <Controller
+              name={field.name}
+              control={control}
+              rules={requiredRule(field)}
+              render={({ field: f }) => (
+                <SearchSelect
+                  label={starred}
+                  lookup={field.lookup ?? field.listRoute ?? ''}
+                  value={f.value && typeof f.value === 'object' && !Array.isArray(f.value) ? f.value : null}
+                  onChange={(option) => {
+                    f.onChange(option);
+                    if (field.name === 'company_id') {
+                      for (const other of fields) if (other.type === 'record' && other.byCompany) setValue(other.name, null);
+                    }
+                  }}
+                  constraints={field.byCompany ? { companyId } : field.name === 'company_id' ? { liveOnly: true } : undefined}
+                  optionLabel={optionLabel}
+                  search={search}
+                />
+              )}
+            />
+          );
+        } else if (field.type === 'records') {
+          input = (
+            <Controller
+              name={field.name}
+              control={control}
+              rules={requiredRule(field)}
+              render={({ field: f }) => <RecordsInput label={starred} lookup={field.lookup} value={Array.isArray(f.value) ? (f.value as SearchOption[]) : []} onChange={f.onChange} />}
             />
           );
         } else if (field.type === 'number') {
-          input = <NumberInput label={`${label}${field.required ? ' *' : ''}`} value={typeof value === 'string' ? value : ''} onChange={(v) => set(field.name, v)} />;
-        } else if (field.type === 'choice') {
+          input = (
+            <Controller
+              name={field.name}
+              control={control}
+              rules={requiredRule(field)}
+              render={({ field: f }) => <NumberInput label={starred} value={typeof f.value === 'string' ? f.value : ''} onChange={f.onChange} />}
+            />
+          );
+        } else if (field.type === 'date') {
+          input = (
+            <Controller
+              name={field.name}
+              control={control}
+              rules={requiredRule(field)}
+              render={({ field: f }) => <DatePicker label={starred} value={typeof f.value === 'string' && f.value ? f.value : null} onChange={(v) => f.onChange(v ?? '')} />}
+            />
+          );
+        } else if (field.type === 'boolean') {
+          input = (
+            <div className="field field-check">
+              <input id={inputId} type="checkbox" {...register(field.name)} />
+              <label htmlFor={inputId}>{label}</label>
+            </div>
+          );
+        } else if (field.type === 'settings') {
+          const items = (lookups?.[field.lookup] as Item[] | undefined) ?? [];
+          input = (
+            <fieldset className="field checks">
+              <legend>{starred}</legend>
+              {items.map((item) => (
+                <label key={item.id}>
+                  <input type="checkbox" value={String(item.id)} {...register(field.name, requiredRule(field))} /> {String(item.label ?? item.name)}
+                </label>
+              ))}
+            </fieldset>
+          );
+        } else if (field.type === 'choice' || field.type === 'setting') {
+          const options =
+            field.type === 'choice'
+              ? Object.entries(field.options).map(([key, name]) => ({ key, name: t(name) }))
+              : ((lookups?.[field.lookup] as Item[] | undefined) ?? []).map((item) => {
+                  const key = String(item[field.valueKey ?? 'id']);
+                  const name = String(item.label ?? item.name ?? key);
+                  return { key, name: field.translate?.[key] ? t(field.translate[key]) : name };
+                });
           input = (
             <div className="field">
-              <label htmlFor={`${id}-${field.name}`}>
-                {label} {star}
-              </label>
-              <select id={`${id}-${field.name}`} value={typeof value === 'string' ? value : ''} onChange={(e) => set(field.name, e.target.value)}>
+              <label htmlFor={inputId}>{starred}</label>
+              <select id={inputId} {...aria} {...register(field.name, requiredRule(field))}>
                 <option value="">—</option>
-                {Object.entries(field.options).map(([key, name]) => (
-                  <option key={key} value={key}>
-                    {t(name)}
+                {options.map((o) => (
+                  <option key={o.key} value={o.key}>
+                    {o.name}
                   </option>
                 ))}
               </select>
             </div>
           );
         } else {
+          const props = { id: inputId, ...aria, ...register(field.name, requiredRule(field)) };
           input = (
             <div className="field">
-              <label htmlFor={`${id}-${field.name}`}>
-                {label} {star}
-              </label>
-              <input
-                id={`${id}-${field.name}`}
-                value={typeof value === 'string' ? value : ''}
-                maxLength={250}
-                aria-invalid={error ? true : undefined}
-                onChange={(e) => set(field.name, e.target.value)}
-              />
+              <label htmlFor={inputId}>{starred}</label>
+              {field.multiline ? <textarea rows={4} {...props} /> : <input type={field.email ? 'email' : 'text'} maxLength={field.maxLength ?? 250} {...props} />}
             </div>
           );
         }
@@ -313,19 +482,37 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
           <div key={field.name} className="record-field">
             {input}
             {error && (
-              <p role="alert" className="field-error">
+              <p role="alert" id={errorId} className="field-error">
                 {error}
               </p>
             )}
           </div>
         );
       })}
-      {conflict && (
+      {formState.errors.root?.server && (
         <p role="alert" className="field-error">
-          {conflict} {t('Your values are kept here: save again to apply them to the current version.')}
+          {formState.errors.root.server.message}
         </p>
       )}
-      <button type="submit" className="primary" disabled={busy}>
+      {conflict && (
+        <div role="alert" className="field-error conflict">
+          <p>
+            {t('This record was changed by someone else.')} {t('Your values are kept here: save again to apply them to the current version.')}
+          </p>
+          <button
+            type="button"
+            onClick={() => {
+              setConflict(false);
+              clearErrors();
+              discardTyped.current = true;
+              onConflict?.();
+            }}
+          >
+            {t('Reload')}
+          </button>
+        </div>
+      )}
+      <button type="submit" className="primary" disabled={formState.isSubmitting}>
         {record ? t('Save') : t('Create')}
       </button>
     </form>
@@ -336,7 +523,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
 export function NewRecordLink({ kind }: { kind: RecordKind }) {
   const { t } = useTranslation('operator');
   const { can } = useSession();
-  if (!can(`${kind.route}.store`)) return null;
+  if (kind.creatable === false || !can(`${kind.route}.store`)) return null;
   return (
     <Link className="button primary new-record" to={routePath(`${kind.route}.create`)}>
       {t(kind.newTitle)}
@@ -359,7 +546,7 @@ export function RecordCreatePage({ kind }: { kind: RecordKind }) {
 /** A record's page: its fields in a form to change, and delete after confirmation. */
 export function RecordDetailPage({ kind }: { kind: RecordKind }) {
   return (
-    <DetailScreen<Rec> route={kind.route} modelName={kind.model} label={kind.label} withRelations={['company']}>
+    <DetailScreen<Rec> route={kind.route} modelName={kind.model} label={kind.label} withRelations={kind.withRelations ?? ['company']}>
       {({ record, reload }) => <RecordActions kind={kind} record={record} reload={reload} />}
     </DetailScreen>
   );
@@ -371,6 +558,7 @@ export function RecordActions({ kind, record, reload }: { kind: RecordKind; reco
   const navigate = useNavigate();
   const { can } = useSession();
   const [dialog, confirm] = useConfirm();
+  const deleteLabel = t(kind.deleteLabel ?? 'Delete');
   return (
     <>
       {can(`${kind.route}.update`) && <RecordEditor kind={kind} record={record} onSaved={reload} onConflict={reload} />}
@@ -380,9 +568,9 @@ export function RecordActions({ kind, record, reload }: { kind: RecordKind; reco
           className="danger"
           onClick={async () => {
             try {
-              await confirm();
+              await confirm(kind.deleteLabel ? t('Do you really want to deactivate {name}?', { name: kind.label(record) }) : undefined);
               await deleteRecord(kind.route, record.id);
-              toast.success(t('Item deleted.'));
+              toast.success(kind.deleteLabel ? t('{name} deactivated', { name: kind.label(record) }) : t('Item deleted.'));
               navigate(routePath(`${kind.route}.index`), { replace: true });
             } catch (error) {
               if (error instanceof NotConfirmedError) return;
@@ -390,11 +578,10 @@ export function RecordActions({ kind, record, reload }: { kind: RecordKind; reco
             }
           }}
         >
-          {t('Delete')}
+          {deleteLabel}
         </button>
       )}
       {dialog}
     </>
   );
 }
-

@@ -138,7 +138,7 @@ describe('record forms for deals, projects, used products and ticket groups', ()
     await userEvent.selectOptions(within(form).getByLabelText(/^Type/), 'Fixed price');
     await userEvent.selectOptions(within(form).getByLabelText(/Invoice moment/), 'End of phase');
     await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
-    expect(await within(form).findByText('The quantity must be more than 0.')).toBeInTheDocument();
+    expect(await within(form).findByText('Quantity must be more than 0')).toBeInTheDocument();
     expect(body).toEqual({
       description: 'Docking station',
       company_id: 'c1',
