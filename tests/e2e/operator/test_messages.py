@@ -190,3 +190,77 @@ def test_messages_on_assets_and_unknown_types(
         desk.post("/api/messages/store", first, data={"message": "x"}).status_code
         == 422
     )
+
+
+def test_one_message_endpoint_serves_both_audiences(
+    desk: Desk, first: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket_id = desk.ticket_of("client@demo.test").id
+    for path in ("/api/messages", "/api/messages/store"):
+        note = desk.post(path, first, data=_form(ticket_id, "<p>internal</p>", "0"))
+        assert note.status_code == 201, note.text
+        assert note.json()["visible_to_client"] is False
+        assert note.json()["format"] == "html" and "mentions" in note.json()
+        reply = desk.post(
+            path, client_a, data={"message": "a<b", "morphable_id": ticket_id}
+        )
+        assert reply.status_code == 201, reply.text
+        assert reply.json()["message"] == "a<b" and reply.json()["format"] == "text"
+        assert "mentions" not in reply.json()
+        # a client never makes an internal note, nor sets what only operators set
+        for field, value in (
+            ("visible_to_client", "0"),
+            ("is_from_client", "0"),
+            ("cc", "boss@example.com"),
+            ("action", "2"),
+        ):
+            refused = desk.post(
+                path,
+                client_a,
+                data={"message": "x", "morphable_id": ticket_id, field: value},
+            )
+            assert refused.status_code == 422, (path, field)
+            assert field in refused.json()["errors"]
+    seen = desk.get(f"/api/tickets/{ticket_id}", client_a).json()["messages"]
+    assert "<p>internal</p>" not in [m["message"] for m in seen]
+    note_id = note.json()["id"]
+    assert desk.get(f"/api/messages/{note_id}", client_a).status_code == 403
+
+
+def test_a_reply_goes_to_cc_and_bcc_and_a_note_to_nobody(
+    desk: Desk, first: dict[str, str]
+) -> None:
+    ticket_id = desk.ticket_of("client@demo.test").id
+    sent = desk.post(
+        "/api/messages",
+        first,
+        data={
+            **_form(ticket_id, "<p>Done</p>", "1"),
+            "cc": "Boss@Example.com, it@example.com",
+            "bcc[]": "audit@example.com",
+        },
+    )
+    assert sent.status_code == 201, sent.text
+    reply = sent.json()
+    assert reply["to"] == ["client@demo.test"]
+    assert reply["cc"] == ["boss@example.com", "it@example.com"]
+    assert reply["bcc"] == ["audit@example.com"]
+    mailed = [to for to, *_ in desk.svc.mailer.sent[-4:]]  # type: ignore[attr-defined]
+    assert mailed == [
+        "client@demo.test",
+        "boss@example.com",
+        "it@example.com",
+        "audit@example.com",
+    ]
+    shown = desk.get(f"/api/tickets/{ticket_id}/edit", first).json()["messages"]
+    assert [m for m in shown if m["id"] == reply["id"]][0]["cc"] == reply["cc"]
+    bad = desk.post(
+        "/api/messages", first, data={**_form(ticket_id, "x", "1"), "to": "nobody"}
+    )
+    assert bad.status_code == 422 and "to" in bad.json()["errors"]
+    note = desk.post(
+        "/api/messages",
+        first,
+        data={**_form(ticket_id, "x", "0"), "cc": "boss@example.com"},
+    )
+    assert note.status_code == 422 and "cc" in note.json()["errors"]
