@@ -12,7 +12,22 @@ export type GuardDeps = {
   storeQuoteToken: (token: string) => void;
 };
 
-export type GuardInput = { routeName: string; pathname: string; search: string; host: string };
+/** Which shell the route sits in: the client portal or the operator workspace. */
+export type Audience = 'portal' | 'operator';
+
+export type GuardInput = { routeName: string; pathname: string; search: string; host: string; audience?: Audience };
+
+/** Names whose objects are settings: they need the settings permission of the same action. */
+const SETTING_ROUTES = ['slas', 'prepaid-cards'];
+
+/** The permission a route name needs. */
+export function permissionFor(routeName: string): string {
+  const [prefix, action] = routeName.split('.');
+  return SETTING_ROUTES.includes(prefix) && action ? `settings.${action}` : routeName;
+}
+
+/** The workspace's landing route, open to every operator (it moves on to a permitted page). */
+export const WORKSPACE_HOME = 'workspace';
 
 export type Decision =
   | { type: 'allow'; cleanUrl?: string }
@@ -74,7 +89,10 @@ export async function runGuard(input: GuardInput, deps: GuardDeps): Promise<Deci
     return { type: 'login' };
   }
 
-  if (!user.permissions_names.includes(input.routeName)) {
+  // The workspace is for operators only; a client holding tickets.index is still no operator.
+  const operator = Boolean(user.is_operator);
+  const open = input.audience === 'operator' && input.routeName === WORKSPACE_HOME;
+  if ((input.audience === 'operator' && !operator) || (!open && !user.permissions_names.includes(permissionFor(input.routeName)))) {
     return { type: 'forbidden', r: `${input.pathname}|${input.routeName}` };
   }
   return { type: 'allow', cleanUrl };

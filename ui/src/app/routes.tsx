@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { PasswordResetRequest } from '@/features/auth/components/password-reset-request';
 import { PasswordReset } from '@/features/auth/components/password-reset';
@@ -8,6 +8,8 @@ import { NotFound } from '@/features/errors/components/not-found';
 import { SetupScreen } from '@/features/errors/components/setup-screen';
 import { operatorRoutes } from '@/features/operator';
 import { Shell } from './shell';
+import { WorkspaceShell } from './workspace-shell';
+import { Landing } from './landing';
 import { LogoutRoute } from './logout-route';
 import { RouteError } from './route-error';
 
@@ -70,10 +72,12 @@ export const routes: RouteObject[] = [
       guarded('/contracts', 'contracts.index', screen(() => import('@/features/contracts/components/contracts-list'), (m) => m.ContractsList)),
       guarded('/contracts/:id', 'contracts.show', screen(() => import('@/features/contracts/components/contract-detail'), (m) => m.ContractDetail)),
       guarded('/invoices', 'invoices.index', screen(() => import('@/features/invoices/components/invoices-list'), (m) => m.InvoicesList)),
-      // the operator workspace, guarded the same way: each page's name is its permission
-      ...operatorRoutes,
     ],
   },
-  { path: '/', element: <Navigate to="/tickets" replace /> },
-  { path: '*', element: <Navigate to="/tickets" replace /> },
+  // The operator workspace: its own frame and navigation beside the portal, not inside it;
+  // guarded the same way (each page's name is its permission), for operators only.
+  { element: <WorkspaceShell />, errorElement: <RouteError />, children: operatorRoutes },
+  // Operators start in the workspace, clients in the portal.
+  { path: '/', element: <Landing /> },
+  { path: '*', element: <Landing /> },
 ];

@@ -45,6 +45,11 @@ export function useSession(): SessionValue {
   return value;
 }
 
+/** Where a signed-in user starts: operators in their workspace, clients in the portal. */
+export function homePath(user: Pick<User, 'is_operator'>): string {
+  return user.is_operator ? '/operator' : '/tickets';
+}
+
 /** The lookup config value, parsed as JSON when it is JSON. */
 export function lookupConfig<T>(lookups: Lookups | null, name: string): T | null {
   const raw = lookups?.configs.find((c) => c.name === name)?.value;

@@ -1,6 +1,6 @@
 import './operator.css';
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { OperatorLayout } from './components/pages/operator-layout';
+import type { RouteObject } from 'react-router-dom';
+import { OperatorLayout, WorkspaceHome } from './components/pages/operator-layout';
 import { TicketQueue } from './components/pages/ticket-queue';
 import { TicketDetailPage } from './components/pages/ticket-detail-page';
 import { TicketCreatePage } from './components/pages/ticket-create-page';
@@ -49,7 +49,8 @@ export const operatorRoutes: RouteObject[] = [
     path: OPERATOR_BASE,
     element: <OperatorLayout />,
     children: [
-      { index: true, element: <Navigate to={`${OPERATOR_BASE}/tickets`} replace /> },
+      // open to every operator: it moves on to the first page the operator may open
+      { index: true, element: <WorkspaceHome />, handle: { name: 'workspace' } },
       page('tickets', 'tickets.index', <TicketQueue />),
       page('tickets/create', 'tickets.store', <TicketCreatePage />),
       page('tickets/:id', 'tickets.show', <TicketDetailPage />),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '@/lib/i18n';
+import { homePath } from '@/lib/session';
 import { login } from '../api/login';
 import { AuthLayout } from './auth-layout';
 
@@ -20,8 +21,8 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     setBusy(true);
     try {
-      await login(values);
-      navigate('/tickets', { replace: true });
+      const answer = await login(values);
+      navigate(homePath(answer.user), { replace: true });
     } catch {
       setBusy(false);
     }

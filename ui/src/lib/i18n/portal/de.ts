@@ -6,6 +6,7 @@ export const de: Record<MessageKey, string> = {
   'app.language': 'Sprache',
   'app.navigation': 'Hauptnavigation',
   'app.skip': 'Zum Inhalt springen',
+  'app.workspace': 'Arbeitsbereich',
   'language.nl': 'Nederlands',
   'language.en': 'English',
   'language.de': 'Deutsch',
@@ -189,6 +190,10 @@ export const de: Record<MessageKey, string> = {
   'contract.buy': 'Kaufen',
   'contract.upgraded': 'Prepaid-Karte aufgeladen',
   'contract.upgrade_failed': 'Die Prepaid-Karte konnte nicht aufgeladen werden.',
+  'contract.since': 'Seit',
+  'contract.confirm_title': 'Prepaid-Karte kaufen?',
+  'contract.confirm_text': '{hours} Stunden für {price}, zu den Reststunden dieses Vertrags.',
+  'contract.confirm_buy': 'Für {price} kaufen',
 
   'subscription.start': 'Beginn',
   'subscription.period_start': 'Periodenbeginn',

@@ -5,6 +5,7 @@ export const en = {
   'app.language': 'Language',
   'app.navigation': 'Main navigation',
   'app.skip': 'Skip to content',
+  'app.workspace': 'Workspace',
   'language.nl': 'Nederlands',
   'language.en': 'English',
   'language.de': 'Deutsch',
@@ -188,6 +189,10 @@ export const en = {
   'contract.buy': 'Buy',
   'contract.upgraded': 'Prepaid card upgraded',
   'contract.upgrade_failed': 'Failed to upgrade the prepaid card.',
+  'contract.since': 'Since',
+  'contract.confirm_title': 'Buy a prepaid card?',
+  'contract.confirm_text': "{hours} hours for {price}, added to this contract's remaining hours.",
+  'contract.confirm_buy': 'Buy for {price}',
 
   'subscription.start': 'Start',
   'subscription.period_start': 'Period start',

@@ -6,6 +6,7 @@ export const nl: Record<MessageKey, string> = {
   'app.language': 'Taal',
   'app.navigation': 'Hoofdmenu',
   'app.skip': 'Naar de inhoud',
+  'app.workspace': 'Werkplek',
   'language.nl': 'Nederlands',
   'language.en': 'English',
   'language.de': 'Deutsch',
@@ -189,6 +190,10 @@ export const nl: Record<MessageKey, string> = {
   'contract.buy': 'Kopen',
   'contract.upgraded': 'Strippenkaart opgewaardeerd',
   'contract.upgrade_failed': 'Het opwaarderen van de strippenkaart is mislukt.',
+  'contract.since': 'Sinds',
+  'contract.confirm_title': 'Strippenkaart kopen?',
+  'contract.confirm_text': '{hours} uur voor {price}, bij de resterende uren van dit contract.',
+  'contract.confirm_buy': 'Kopen voor {price}',
 
   'subscription.start': 'Start',
   'subscription.period_start': 'Begin periode',
