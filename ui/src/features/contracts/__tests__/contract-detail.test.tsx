@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
@@ -41,10 +41,60 @@ describe('contract detail', () => {
     await userEvent.selectOptions(screen.getByLabelText('Soort kaart'), '2');
     expect(buy).toBeEnabled();
     await userEvent.click(buy);
+    // Nothing is bought before the client confirms the price and the hours.
+    const dialog = await screen.findByRole('dialog', { name: 'Strippenkaart kopen?' });
+    expect(dialog).toHaveTextContent('20 uur voor € 1.600,00');
+    expect(body).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: /Kopen voor €\s1\.600,00/ }));
     await waitFor(() => expect(body).toEqual({ prepaid_card_id: 2 }));
     expect(await screen.findByText('Strippenkaart opgewaardeerd')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('remaining-hours')).toHaveTextContent('15:00'));
     expect(buy).toBeDisabled();
+  });
+
+  it('buys nothing when the confirmation is cancelled', async () => {
+    let bought = false;
+    server.use(
+      http.post('*/api/contracts/1/buy', () => {
+        bought = true;
+        return HttpResponse.json({ message: 'Prepaid card upgraded', minutes_remaining: 900, hours_remaining: 15 });
+      }),
+    );
+    renderWithProviders(<ContractDetail />);
+    await userEvent.selectOptions(await screen.findByLabelText('Soort kaart'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Kopen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Strippenkaart kopen?' });
+    expect(dialog).toHaveTextContent('10 uur voor € 850,00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bought).toBe(false);
+    expect(screen.getByTestId('remaining-hours')).toHaveTextContent('05:00');
+  });
+
+  it('shows every period of a monthly contract, the current one first', async () => {
+    const period = (start: string, end: string, minutes: number) => ({
+      id: start,
+      period_start: start,
+      period_end: end,
+      registered_time: 480 - minutes,
+      minutes_remaining: minutes,
+      time_registrations: [],
+    });
+    server.use(
+      http.get('*/api/contracts/1', () =>
+        HttpResponse.json({
+          ...data.contractDetail,
+          period: 'month',
+          period_label: 'Month',
+          contractPeriods: [period('2026-09-01', '2026-09-30', 480), period('2026-11-01', '2026-11-30', 435), period('2026-10-01', '2026-10-31', 60)],
+        }),
+      ),
+    );
+    renderWithProviders(<ContractDetail />);
+    await screen.findByRole('heading', { name: 'Prepaid support' });
+    const blocks = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
+    expect(blocks).toEqual(['01-11-2026 – 30-11-2026', '01-10-2026 – 31-10-2026', '01-09-2026 – 30-09-2026']);
+    expect(screen.queryByRole('button', { name: 'Kopen' })).toBeNull();
   });
 
   it('says so when the upgrade fails', async () => {
@@ -54,6 +104,7 @@ describe('contract detail', () => {
     renderWithProviders(<ContractDetail />);
     await userEvent.selectOptions(await screen.findByLabelText('Soort kaart'), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Kopen' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Kopen voor/ }));
     expect(await screen.findByText('Het opwaarderen van de strippenkaart is mislukt.')).toBeInTheDocument();
     expect(screen.getByTestId('remaining-hours')).toHaveTextContent('05:00');
   });

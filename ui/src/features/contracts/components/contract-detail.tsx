@@ -3,7 +3,7 @@ import { InfoCard, InfoCards } from '@/components/ui/info-card';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatMinutes, formatQuantity, truncate } from '@/lib/format';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, type MessageKey, type Translate } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useContract } from '../api/get-contract';
 import type { ContractPeriod } from '../api/types';
@@ -11,7 +11,10 @@ import { BuyPrepaidCard } from './buy-prepaid-card';
 
 function PeriodBlock({ period }: { period: ContractPeriod }) {
   const { t } = useTranslation();
-  const title = `${formatDate(period.period_start)} – ${formatDate(period.period_end)}`;
+  // A prepaid card's period runs on until the hours are used: it has no end date.
+  const title = period.period_end
+    ? `${formatDate(period.period_start)} – ${formatDate(period.period_end)}`
+    : `${t('contract.since')} ${formatDate(period.period_start)}`;
   return (
     <section className="period-block" aria-label={title}>
       <h2>{title}</h2>
@@ -45,7 +48,7 @@ function PeriodBlock({ period }: { period: ContractPeriod }) {
                   <td>{formatMinutes(r.time_spent_rounded)}</td>
                   <td>{formatDate(r.executed_at)}</td>
                   <td>{r.activity?.name ?? ''}</td>
-                  <td>{r.description}</td>
+                  <td>{String(r.description ?? '')}</td>
                   <td>{r.operator?.full_name ?? ''}</td>
                 </tr>
               ))}
@@ -55,6 +58,19 @@ function PeriodBlock({ period }: { period: ContractPeriod }) {
       )}
     </section>
   );
+}
+
+const PERIODS: Record<string, MessageKey> = { month: 'period.month', quarter: 'period.quarter', year: 'period.year' };
+
+/** A contract's period in words; none means a prepaid card (SPEC §3.2). */
+export function periodName(t: Translate, period: string | null | undefined): string {
+  if (!period) return t('contract.prepaid');
+  return PERIODS[period] ? t(PERIODS[period]) : period;
+}
+
+/** Every period the contract has had, the current one first. */
+export function newestFirst(periods: ContractPeriod[]): ContractPeriod[] {
+  return [...periods].sort((a, b) => String(b.period_start).localeCompare(String(a.period_start)));
 }
 
 export function ContractDetail() {
@@ -68,7 +84,7 @@ export function ContractDetail() {
     <section className="detail">
       <h1>{contract.name}</h1>
       <InfoCards>
-        <InfoCard label={t('col.period')}>{prepaid ? t('contract.prepaid') : (contract.period_label ?? contract.period)}</InfoCard>
+        <InfoCard label={t('col.period')}>{periodName(t, contract.period)}</InfoCard>
         <InfoCard label={t('contract.hours')}>{formatQuantity(contract.quantity)}</InfoCard>
         <InfoCard label={t('contract.remaining_hours')}>
           <span data-testid="remaining-hours">{formatMinutes(contract.minutes_remaining)}</span>
@@ -77,7 +93,7 @@ export function ContractDetail() {
         <InfoCard label={t('col.end_date')}>{formatDate(contract.end_date)}</InfoCard>
       </InfoCards>
       {prepaid && can('tenant.contracts.buy') && <BuyPrepaidCard contractId={contract.id} />}
-      {(contract.contractPeriods ?? []).map((p) => (
+      {newestFirst(contract.contractPeriods ?? []).map((p) => (
         <PeriodBlock key={p.id} period={p} />
       ))}
     </section>

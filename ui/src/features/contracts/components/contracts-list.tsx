@@ -5,6 +5,7 @@ import { dateCell, nameCell } from '@/lib/columns';
 import { formatMinutes } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import type { Contract } from '../api/types';
+import { periodName } from './contract-detail';
 
 export function ContractsList() {
   const { t, language } = useTranslation();
@@ -29,7 +30,7 @@ export function ContractsList() {
         {
           id: 'period',
           label: 'col.period',
-          cell: (c) => (c.period === null ? t('contract.prepaid') : (c.period_label ?? c.period)),
+          cell: (c) => periodName(t, c.period),
           sort: { field: 'period' },
           filter: {
             type: 'multi_select',
