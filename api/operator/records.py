@@ -1,14 +1,12 @@
-"""Finding and shaping the operator side's records from the read model."""
+"""Finding one record of the read model by id, within the caller's tenant."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, select
+from sqlalchemy import Engine, Table, select
 
 from api.errors import not_found
-from api.present.common import gravatar, iso, party
-from projections import tables as t
 
 
 def one(engine: Engine, table: Table, tenant_id: str, record_id: str) -> Any:
@@ -22,82 +20,3 @@ def one(engine: Engine, table: Table, tenant_id: str, record_id: str) -> Any:
     if row is None:
         raise not_found()
     return row
-
-
-def company(row: Any) -> dict[str, Any]:
-    """A company as the operator side shows it."""
-    return {
-        "id": row.id,
-        "name": row.name,
-        "address_1": row.address_1,
-        "city": row.city,
-        "country": row.country,
-        "email": row.email,
-        "phone": row.phone,
-        "archived_at": iso(row.archived_at),
-        "merged_into": row.merged_into,
-        "version": row.version,
-        "created_at": iso(row.created_at),
-        "updated_at": iso(row.updated_at),
-    }
-
-
-def user(row: Any, names: dict[str, str] | None = None) -> dict[str, Any]:
-    """A client or operator, with the companies it belongs to."""
-    ids = list(row.company_ids or [])
-    return {
-        "id": row.id,
-        "full_name": row.full_name,
-        "first_name": row.first_name,
-        "last_name": row.last_name,
-        "email": row.email,
-        "is_operator": int(row.is_operator),
-        "role": row.role,
-        "language": row.language,
-        "active": bool(row.active),
-        "gravatar": gravatar(row.email),
-        "companies": [{"id": i, "name": (names or {}).get(i)} for i in ids],
-        "version": row.version,
-    }
-
-
-def company_names(
-    connection: Connection, tenant_id: str, ids: set[str]
-) -> dict[str, str]:
-    """Company names by id."""
-    if not ids:
-        return {}
-    c = t.companies
-    rows = connection.execute(
-        select(c.c.id, c.c.name).where(c.c.tenant_id == tenant_id, c.c.id.in_(ids))
-    )
-    return {r.id: r.name for r in rows}
-
-
-def located(row: Any) -> dict[str, Any]:
-    """A location or ticket group with its company."""
-    shaped = {
-        "id": row.id,
-        "name": row.name,
-        "company_id": row.company_id,
-        "company": party(row.company_id, row.company_name),
-        "archived_at": iso(row.archived_at),
-        "version": row.version,
-    }
-    for name in ("address_1", "city"):
-        if name in row._mapping:
-            shaped[name] = row._mapping[name]
-    return shaped
-
-
-def setting(row: Any) -> dict[str, Any]:
-    """A setting-list item: id, label, order, is_default and its data."""
-    data = dict(row.data or {})
-    return {
-        **data,
-        "id": row.id,
-        "label": row.label,
-        "name": data.get("name", row.label),
-        "order": row.position,
-        "is_default": bool(row.is_default),
-    }

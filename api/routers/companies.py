@@ -5,40 +5,81 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
-from sqlalchemy import ColumnElement
+from sqlalchemy import ColumnElement, Engine, Table, func, select
 
 from api.deps import ServicesDep, User, staff
 from api.listing import builder_page
-from api.operator.merging import merge_preview
-from api.operator.records import company, one
+from api.models.directory import Company, CompanyIn, MergeIn, MergePreview
+from api.operator.records import one
+from api.present.directory import company
 from api.query.compile import like_pattern
-from api.schemas import Message
+from api.schemas import Message, Page
+from domain.errors import InvalidTransition, InvalidValue
 from projections import tables as t
 
-router = APIRouter(prefix="/companies", tags=["operator-companies"])
-UPDATED, DELETED = "Item bijgewerkt.", "Item verwijderd."
-
-
-class CompanyIn(BaseModel):
-    name: str | None = Field(None, max_length=200)
-    address_1: str | None = Field(None, max_length=200)
-    city: str | None = Field(None, max_length=100)
-    country: str | None = Field(None, max_length=100)
-    email: str | None = Field(None, max_length=254)
-    phone: str | None = Field(None, max_length=50)
-    archived_at: str | None = None
-
-
-class Ids(BaseModel):
-    ids: list[str] = Field(min_length=2, max_length=100)
+router = APIRouter(prefix="/companies", tags=["companies"])
+DELETED = "Item verwijderd."
+MOVED: dict[str, Table] = {
+    "clients": t.users,
+    "tickets": t.tickets,
+    "quotes": t.quotes,
+    "contracts": t.contracts,
+    "subscriptions": t.subscriptions,
+    "assets": t.assets,
+    "invoices": t.invoices,
+    "deals": t.deals,
+    "projects": t.projects,
+    "used_products": t.used_products,
+    "locations": t.locations,
+    "ticket_groups": t.ticket_groups,
+}
+"""The records that carry a company, by the name the merge preview gives them."""
 
 
 def _show(svc: Any, tenant_id: str, company_id: str) -> dict[str, Any]:
     return company(one(svc.engine, t.companies, tenant_id, company_id))
 
 
-@router.get("", name="list")
+def merge_preview(engine: Engine, tenant_id: str, ids: list[str]) -> dict[str, Any]:
+    """The survivor (the first id) and, per merged company, how many records move."""
+    if len(set(ids)) != len(ids):
+        raise InvalidValue("Name at least two different companies.", "ids")
+    rows = [one(engine, t.companies, tenant_id, i) for i in ids]
+    survivor, merged = rows[0], rows[1:]
+    if survivor.merged_into:
+        raise InvalidTransition("The company has been merged into another.")
+    for row in merged:
+        if row.merged_into:
+            raise InvalidTransition("The company has already been merged.")
+    with engine.connect() as connection:
+        counts: dict[str, dict[str, int]] = {
+            name: {
+                company_id: n
+                for company_id, n in connection.execute(
+                    select(table.c.company_id, func.count())
+                    .where(
+                        table.c.tenant_id == tenant_id,
+                        table.c.company_id.in_([r.id for r in merged]),
+                    )
+                    .group_by(table.c.company_id)
+                ).tuples()
+            }
+            for name, table in MOVED.items()
+        }
+    return {
+        "survivor": {"id": survivor.id, "name": survivor.name},
+        "merged": [
+            {
+                "id": row.id,
+                "name": row.name,
+                "records": {name: counts[name].get(row.id, 0) for name in MOVED},
+            }
+            for row in merged
+        ],
+    }
+
+
+@router.get("", response_model=Page[Company], name="list")
 def index(
     request: Request,
     svc: ServicesDep,
@@ -68,7 +109,7 @@ def index(
     )
 
 
-@router.post("", status_code=201, name="create")
+@router.post("", status_code=201, response_model=Company, name="create")
 def create(
     body: CompanyIn, svc: ServicesDep, user: User = staff("companies.store")
 ) -> dict[str, Any]:
@@ -79,17 +120,17 @@ def create(
     return _show(svc, user.tenant_id, company_id)
 
 
-@router.post("/merge/preview", name="merge_preview")
+@router.post("/merge/preview", response_model=MergePreview, name="merge_preview")
 def preview(
-    body: Ids, svc: ServicesDep, user: User = staff("companies.update")
+    body: MergeIn, svc: ServicesDep, user: User = staff("companies.update")
 ) -> dict[str, Any]:
     """Which company survives a merge (the first id) and what moves into it."""
     return merge_preview(svc.engine, user.tenant_id, body.ids)
 
 
-@router.post("/merge", name="merge")
+@router.post("/merge", response_model=Company, name="merge")
 def merge(
-    body: Ids, svc: ServicesDep, user: User = staff("companies.update")
+    body: MergeIn, svc: ServicesDep, user: User = staff("companies.update")
 ) -> dict[str, Any]:
     """Merge the companies into the first id; their records and clients move there.
 
@@ -102,7 +143,7 @@ def merge(
     return _show(svc, user.tenant_id, survivor)
 
 
-@router.get("/{company_id}", name="show")
+@router.get("/{company_id}", response_model=Company, name="show")
 def show(
     company_id: str, svc: ServicesDep, user: User = staff("companies.show")
 ) -> dict[str, Any]:
@@ -110,7 +151,7 @@ def show(
     return _show(svc, user.tenant_id, company_id)
 
 
-@router.put("/{company_id}", name="update")
+@router.put("/{company_id}", response_model=Company, name="update")
 def update(
     company_id: str,
     body: CompanyIn,
@@ -132,7 +173,7 @@ def update(
     return _show(svc, user.tenant_id, company_id)
 
 
-@router.post("/{company_id}/archive", name="archive")
+@router.post("/{company_id}/archive", response_model=Company, name="archive")
 def archive(
     company_id: str, svc: ServicesDep, user: User = staff("companies.update")
 ) -> dict[str, Any]:
@@ -143,7 +184,7 @@ def archive(
     return _show(svc, user.tenant_id, company_id)
 
 
-@router.post("/{company_id}/restore", name="restore")
+@router.post("/{company_id}/restore", response_model=Company, name="restore")
 def restore(
     company_id: str, svc: ServicesDep, user: User = staff("companies.update")
 ) -> dict[str, Any]:

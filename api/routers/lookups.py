@@ -10,12 +10,13 @@ from sqlalchemy import Table, or_, select
 
 from api.deps import ServicesDep, User, staff
 from api.errors import denied, invalid, not_found
+from api.models.directory import FoundProduct, FoundRecord
 from api.operator.records import one
 from api.present.common import iso, party
 from api.query.compile import like_pattern
 from projections import tables as t
 
-router = APIRouter(tags=["operator-lookups"])
+router = APIRouter(tags=["lookups"])
 MIN_SEARCH = 2
 LIMIT = 50
 
@@ -84,7 +85,12 @@ def _kind(name: str, table: Table) -> list[Any]:
     return []
 
 
-@router.get("/lookups/{name}", name="lookups-search")
+@router.get(
+    "/lookups/{name}",
+    response_model=list[FoundRecord],
+    response_model_exclude_unset=True,
+    name="search",
+)
 def search(
     name: str,
     svc: ServicesDep,
@@ -118,7 +124,12 @@ def search(
         return [shaped(name, model, row) for row in connection.execute(query)]
 
 
-@router.get("/lookups/{name}/{record_id}", name="lookups-find")
+@router.get(
+    "/lookups/{name}/{record_id}",
+    response_model=FoundRecord,
+    response_model_exclude_unset=True,
+    name="find",
+)
 def find(
     name: str, record_id: str, svc: ServicesDep, user: User = staff()
 ) -> dict[str, Any]:
@@ -140,7 +151,9 @@ def find(
     return shaped(name, model, row)
 
 
-@router.get("/products/search", name="products-search")
+@router.get(
+    "/products/search", response_model=list[FoundProduct], name="products-search"
+)
 def products(
     svc: ServicesDep,
     user: User = staff(),

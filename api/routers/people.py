@@ -1,32 +1,25 @@
-"""Clients and operators: list, show, register, update and deactivate."""
+"""Clients and operators: list, show, register, update, deactivate and link to a
+Microsoft Entra account. One router each, built by one function."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
-from sqlalchemy import or_
+from sqlalchemy import or_, select
 
 from api.deps import ServicesDep, User, staff
-from api.errors import invalid, not_found
+from api.errors import ApiError, invalid, not_found
 from api.listing import builder_page
-from api.operator.records import company_names, one, user
+from api.models.directory import IdentityIn, IdentityLink, PersonIn, PersonRecord
+from api.operator.records import one
+from api.present.directory import company_names, person
 from api.query.compile import like_pattern
-from api.schemas import Message
+from api.schemas import Message, Page
 from api.seed import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
 from projections import tables as t
 
-
-class PersonIn(BaseModel):
-    email: str | None = Field(None, max_length=254)
-    first_name: str | None = Field(None, max_length=100)
-    last_name: str | None = Field(None, max_length=100)
-    is_operator: int | None = None
-    company_ids: list[str] | None = None
-    role: str | None = Field(None, max_length=100)
-    permissions: list[str] | None = None
-    language: str | None = Field(None, max_length=2)
+ENTRA_ISSUER = "https://login.microsoftonline.com/{tid}/v2.0"
 
 
 def known_companies(svc: Any, tenant_id: str, ids: list[str] | None) -> None:
@@ -41,7 +34,7 @@ def known_companies(svc: Any, tenant_id: str, ids: list[str] | None) -> None:
 
 def people_router(route: str, operators: bool) -> APIRouter:
     """The routes of /clients (is_operator 0) or /operators (1 and 2)."""
-    router = APIRouter(prefix=f"/{route}", tags=[f"operator-{route}"])
+    router = APIRouter(prefix=f"/{route}", tags=[route])
     c = t.users
 
     def of_kind(row: Any) -> Any:
@@ -53,15 +46,15 @@ def people_router(route: str, operators: bool) -> APIRouter:
         row = of_kind(one(svc.engine, c, tenant_id, user_id))
         with svc.engine.connect() as connection:
             names = company_names(connection, tenant_id, set(row.company_ids or []))
-        return user(row, names)
+        return person(row, names)
 
     def shaped(svc: Any, tenant_id: str, rows: list[Any]) -> list[dict[str, Any]]:
         ids = {i for r in rows for i in r.company_ids or []}
         with svc.engine.connect() as connection:
             names = company_names(connection, tenant_id, ids)
-        return [user(row, names) for row in rows]
+        return [person(row, names) for row in rows]
 
-    @router.get("", name="list")
+    @router.get("", response_model=Page[PersonRecord], name="list")
     def index(
         request: Request,
         svc: ServicesDep,
@@ -90,7 +83,7 @@ def people_router(route: str, operators: bool) -> APIRouter:
             extra,
         )
 
-    @router.post("", status_code=201, name="create")
+    @router.post("", status_code=201, response_model=PersonRecord, name="create")
     def create(
         body: PersonIn, svc: ServicesDep, me: User = staff(f"{route}.store")
     ) -> dict[str, Any]:
@@ -119,14 +112,14 @@ def people_router(route: str, operators: bool) -> APIRouter:
         svc.settle()
         return shown(svc, me.tenant_id, uid)
 
-    @router.get("/{user_id}", name="show")
+    @router.get("/{user_id}", response_model=PersonRecord, name="show")
     def show(
         user_id: str, svc: ServicesDep, me: User = staff(f"{route}.show")
     ) -> dict[str, Any]:
         """One person with companies."""
         return shown(svc, me.tenant_id, user_id)
 
-    @router.put("/{user_id}", name="update")
+    @router.put("/{user_id}", response_model=PersonRecord, name="update")
     def update(
         user_id: str,
         body: PersonIn,
@@ -141,6 +134,33 @@ def people_router(route: str, operators: bool) -> APIRouter:
         svc.settle()
         return shown(svc, me.tenant_id, user_id)
 
+    @router.put(
+        "/{user_id}/identity", response_model=IdentityLink, name="link-identity"
+    )
+    def link(
+        user_id: str,
+        body: IdentityIn,
+        svc: ServicesDep,
+        me: User = staff(f"{route}.update"),
+    ) -> dict[str, Any]:
+        """Link the person to one Entra account; it then signs in by (tid, oid)."""
+        of_kind(one(svc.engine, c, me.tenant_id, user_id))
+        tid, oid = body.tid.strip().lower(), body.oid.strip().lower()
+        with svc.engine.connect() as connection:
+            holder = connection.execute(
+                select(c.c.id).where(
+                    c.c.tenant_id == me.tenant_id,
+                    c.c.identity_tid == tid,
+                    c.c.identity_oid == oid,
+                )
+            ).scalar()
+        if holder is not None and holder != user_id:
+            raise ApiError(409, "This Microsoft account is linked to someone else.")
+        issuer = body.issuer or ENTRA_ISSUER.format(tid=tid)
+        svc.domain.link_identity(me.tenant_id, me.id, user_id, issuer, tid, oid)
+        svc.settle()
+        return {"id": user_id, "identity": {"issuer": issuer, "tid": tid, "oid": oid}}
+
     @router.delete("/{user_id}", response_model=Message, name="delete")
     def delete(
         user_id: str, svc: ServicesDep, me: User = staff(f"{route}.destroy")
@@ -149,9 +169,9 @@ def people_router(route: str, operators: bool) -> APIRouter:
         of_kind(one(svc.engine, c, me.tenant_id, user_id))
         if user_id == me.id:
             raise invalid("id", "You cannot delete yourself.")
-        person = svc.domain.user(me.tenant_id, user_id)
-        person.deactivate(me.id)
-        svc.domain.commit(person)
+        account = svc.domain.user(me.tenant_id, user_id)
+        account.deactivate(me.id)
+        svc.domain.commit(account)
         svc.settle()
         return {"message": "Item verwijderd."}
 

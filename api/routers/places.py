@@ -5,38 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 from sqlalchemy import ColumnElement, Table
 
 from api.deps import ServicesDep, User, staff
 from api.listing import builder_page
-from api.operator.records import located, one
+from api.models import directory as models
+from api.models.directory import PlaceIn
+from api.operator.records import one
 from api.operator.references import check_references
+from api.present.directory import located
 from api.query.compile import like_pattern
-from api.schemas import Message
+from api.schemas import Message, Page
 from domain.organisations import Location, TicketGroup
 from projections import tables as t
 
 
-class PlaceIn(BaseModel):
-    name: str | None = Field(None, max_length=200)
-    company_id: str | None = None
-    address_1: str | None = Field(None, max_length=200)
-    city: str | None = Field(None, max_length=100)
-    archived_at: str | None = None
-
-
 def place_router(
-    route: str, table: Table, cls: type[Location] | type[TicketGroup]
+    route: str,
+    table: Table,
+    cls: type[Location] | type[TicketGroup],
+    model: type[BaseModel],
 ) -> APIRouter:
     """CRUD plus archive and restore for one archivable kind."""
-    router = APIRouter(prefix=f"/{route}", tags=[f"operator-{route}"])
+    router = APIRouter(prefix=f"/{route}", tags=[route])
     fields = set(cls.allowed_fields)
 
     def shown(svc: Any, tenant_id: str, record_id: str) -> dict[str, Any]:
         return located(one(svc.engine, table, tenant_id, record_id))
 
-    @router.get("", name="list")
+    @router.get("", response_model=Page[model], name="list")  # type: ignore[valid-type]
     def index(
         request: Request,
         svc: ServicesDep,
@@ -65,7 +63,7 @@ def place_router(
             extra,
         )
 
-    @router.post("", status_code=201, name="create")
+    @router.post("", status_code=201, response_model=model, name="create")
     def create(
         body: PlaceIn, svc: ServicesDep, user: User = staff(f"{route}.store")
     ) -> dict[str, Any]:
@@ -79,14 +77,14 @@ def place_router(
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
 
-    @router.get("/{record_id}", name="show")
+    @router.get("/{record_id}", response_model=model, name="show")
     def show(
         record_id: str, svc: ServicesDep, user: User = staff(f"{route}.show")
     ) -> dict[str, Any]:
         """One record with its company."""
         return shown(svc, user.tenant_id, record_id)
 
-    @router.put("/{record_id}", name="update")
+    @router.put("/{record_id}", response_model=model, name="update")
     def update(
         record_id: str,
         body: PlaceIn,
@@ -109,7 +107,7 @@ def place_router(
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
 
-    @router.post("/{record_id}/archive", name="archive")
+    @router.post("/{record_id}/archive", response_model=model, name="archive")
     def archive(
         record_id: str, svc: ServicesDep, user: User = staff(f"{route}.update")
     ) -> dict[str, Any]:
@@ -121,7 +119,7 @@ def place_router(
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
 
-    @router.post("/{record_id}/restore", name="restore")
+    @router.post("/{record_id}/restore", response_model=model, name="restore")
     def restore(
         record_id: str, svc: ServicesDep, user: User = staff(f"{route}.update")
     ) -> dict[str, Any]:
@@ -149,5 +147,7 @@ def place_router(
     return router
 
 
-locations = place_router("locations", t.locations, Location)
-ticket_groups = place_router("ticket-groups", t.ticket_groups, TicketGroup)
+locations = place_router("locations", t.locations, Location, models.Location)
+ticket_groups = place_router(
+    "ticket-groups", t.ticket_groups, TicketGroup, models.TicketGroup
+)

@@ -1,20 +1,23 @@
-"""Setting lists (priorities, ticket statuses, prepaid cards, ...): one router each."""
+"""Setting lists (priorities, ticket statuses, SLAs, prepaid cards, ...): one router
+per list kind, each with its own item and body models.
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here: the routes are made per kind,
+and FastAPI reads their body annotation (the kind's model) at definition time.
+"""
 
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from api.deps import ServicesDep, User, staff
 from api.errors import invalid, not_found
 from api.listing import builder_page
-from api.operator.records import setting
+from api.models.directory import SETTING_MODELS, OrderIn, SettingItemIn
 from api.operator.references import MAX_ITEM_ID
+from api.present.directory import setting
 from api.query.compile import like_pattern
-from api.schemas import Message
+from api.schemas import Message, Page
 from domain.settings import LIST_KINDS
 from domain.tickets import STATUS_TYPES
 from projections import tables as t
@@ -23,25 +26,17 @@ ItemId = Annotated[int, Path(ge=1, le=MAX_ITEM_ID)]
 RESERVED = {"id", "label", "name", "order", "is_default"}
 
 
-class ItemIn(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-    label: str | None = Field(None, max_length=200)
-    name: str | None = Field(None, max_length=200)
-    is_default: bool | None = None
-
-
-class OrderIn(BaseModel):
-    order: int | list[int]
-
-
 def route_of(kind: str) -> str:
     """The path of a list kind: ticket_statuses is /ticket-statuses."""
     return kind.replace("_", "-")
 
 
-def _data(kind: str, body: ItemIn) -> dict[str, Any]:
-    data = {k: v for k, v in (body.model_extra or {}).items() if k not in RESERVED}
+def _data(kind: str, body: SettingItemIn) -> dict[str, Any]:
+    """The item's fields beside its label: its kind's own and any custom ones."""
+    sent = body.model_dump(
+        exclude_unset=True, by_alias=True, exclude={"label", "name", "is_default"}
+    )
+    data = {k: v for k, v in sent.items() if k not in RESERVED}
     if kind == "ticket_statuses" and "type" in data:
         if data["type"] not in STATUS_TYPES:
             raise invalid("type", "The type must be one of 1 to 6.")
@@ -76,10 +71,12 @@ def moved(ids: list[int], item_id: int, position: int) -> list[int]:
 
 
 def settings_router(kind: str) -> APIRouter:
-    """List, create, update, delete and reorder the items of one list kind."""
-    router = APIRouter(prefix=f"/{route_of(kind)}", tags=["operator-settings"])
+    """List, show, create, update, delete and reorder the items of one list kind."""
+    route = route_of(kind)
+    router = APIRouter(prefix=f"/{route}", tags=[route])
+    item_model, body_model = SETTING_MODELS[kind]
 
-    @router.get("", name=f"{kind}-list")
+    @router.get("", response_model=Page[item_model], name="list")  # type: ignore[valid-type]
     def index(
         request: Request,
         svc: ServicesDep,
@@ -100,53 +97,60 @@ def settings_router(kind: str) -> APIRouter:
             extra,
         )
 
-    @router.post("", status_code=201, name=f"{kind}-create")
+    @router.post("", status_code=201, response_model=item_model, name="create")
     def create(
-        body: ItemIn, svc: ServicesDep, user: User = staff("settings.store")
+        body: body_model,  # type: ignore[valid-type]
+        svc: ServicesDep,
+        user: User = staff("settings.store"),
     ) -> dict[str, Any]:
         """Append an item; is_default takes the flag from the others."""
-        label = body.label or body.name or ""
+        sent: SettingItemIn = body
         item_id = svc.domain.add_setting(
             user.tenant_id,
             user.id,
             kind,
-            label,
-            _data(kind, body),
-            bool(body.is_default),
+            sent.label or sent.name or "",
+            _data(kind, sent),
+            bool(sent.is_default),
         )
         svc.settle()
         return setting(_item(svc, user.tenant_id, kind, item_id))
 
-    @router.get("/{item_id}", name=f"{kind}-show")
+    @router.get("/{item_id}", response_model=item_model, name="show")
     def show(
         item_id: ItemId, svc: ServicesDep, user: User = staff("settings.index")
     ) -> dict[str, Any]:
         """One item."""
         return setting(_item(svc, user.tenant_id, kind, item_id))
 
-    @router.put("/{item_id}", name=f"{kind}-update")
+    @router.put("/{item_id}", response_model=item_model, name="update")
     def update(
         item_id: ItemId,
-        body: ItemIn,
+        body: body_model,  # type: ignore[valid-type]
         svc: ServicesDep,
         user: User = staff("settings.update"),
     ) -> dict[str, Any]:
         """Change label or data; is_default true makes it the only default."""
         row = _item(svc, user.tenant_id, kind, item_id)
-        sent = _data(kind, body)
+        given: SettingItemIn = body
+        sent = _data(kind, given)
         svc.domain.change_setting(
             user.tenant_id,
             user.id,
             kind,
             item_id,
-            label=body.label or body.name,
+            label=given.label or given.name,
             data={**(row.data or {}), **sent} if sent else None,
-            is_default=bool(body.is_default),
+            is_default=bool(given.is_default),
         )
         svc.settle()
         return setting(_item(svc, user.tenant_id, kind, item_id))
 
-    @router.put("/{item_id}/update-order", name=f"{kind}-update-order")
+    @router.put(
+        "/{item_id}/update-order",
+        response_model=list[item_model],  # type: ignore[valid-type]
+        name="update-order",
+    )
     def update_order(
         item_id: ItemId,
         body: OrderIn,
@@ -165,7 +169,7 @@ def settings_router(kind: str) -> APIRouter:
         svc.settle()
         return [setting(row) for row in items(svc, user.tenant_id, kind)]
 
-    @router.delete("/{item_id}", response_model=Message, name=f"{kind}-delete")
+    @router.delete("/{item_id}", response_model=Message, name="delete")
     def delete(
         item_id: ItemId, svc: ServicesDep, user: User = staff("settings.destroy")
     ) -> dict[str, str]:

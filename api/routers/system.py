@@ -4,6 +4,7 @@ GET /health: whether the desk's databases answer and its followers keep up."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Literal
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
@@ -14,6 +15,30 @@ from api.observability_state import health
 
 router = APIRouter(prefix="/system", tags=["system"])
 health_router = APIRouter(tags=["system"])
+
+
+class FollowerHealth(BaseModel):
+    name: str
+    position: int
+    lag: int
+    lag_seconds: float | None = None
+    parked: int
+
+
+class Health(BaseModel):
+    """The desk's databases answer; each follower's and relay's place in the log."""
+
+    status: Literal["ok", "degraded"]
+    database: bool
+    head: int
+    followers: list[FollowerHealth]
+    relays: list[FollowerHealth]
+    parked: int
+
+
+class Down(BaseModel):
+    status: Literal["down"]
+    database: bool
 
 
 class SystemStatus(BaseModel):
@@ -37,7 +62,12 @@ def status(tenant: TenantDep) -> SystemStatus:
     )
 
 
-@health_router.get("/health", name="health")
+@health_router.get(
+    "/health",
+    response_model=Health,
+    responses={503: {"model": Down, "description": "The databases do not answer"}},
+    name="health",
+)
 def health_check(svc: ServicesDep) -> JSONResponse:
     """200 when the databases answer (with each follower's position, lag and
     parked events, and the relay's), 503 when they do not. No sign-in needed."""

@@ -1,0 +1,1 @@
+"""Request and response models of the API, one module per part of the desk."""
