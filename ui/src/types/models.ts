@@ -1,16 +1,21 @@
-// The shapes the UI works with, named once; each becomes an alias of a generated schema
-// (types/api.ts) as the API declares it.
+// The shapes the UI works with, named once. Each is an alias of a schema generated from
+// the OpenAPI document (types/api.ts); the few the API does not declare yet (the user
+// and lookups of /auth/me) are written here until it does.
+import type { components } from './api';
+
+type Schemas = components['schemas'];
+
+/** A schema's declared fields, without the open `[key: string]: unknown` of extra keys. */
+export type Declared<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+/** A schema with the fields the API declares loosely (a free object, any) narrowed. */
+export type Narrowed<T, U> = Omit<Declared<T>, keyof U> & U;
+
 /** Record ids are UUID strings; setting-list items have integer ids. */
 export type Id = string | number;
-export type Named = { id: Id; name: string };
-export type Person = { id: Id; full_name: string };
+export type Named = Schemas['Named'];
+export type Person = Schemas['Person'];
 
-export type SystemStatus = {
-  setup_completed: boolean;
-  trial_ends_in: number | null;
-  tenant_name: string;
-  tenant: string;
-};
+export type SystemStatus = Schemas['SystemStatus'];
 
 export type UserConfig = { name: string; value: string };
 
@@ -34,16 +39,8 @@ export type PrepaidCardType = { id: Id; label: string; description: string; hour
 export type TicketStatus = { id: Id; label: string; name: string; name_client: string; style: string; style_client: string; type: number };
 export type CustomFieldDef = { name: string; type: number; morphable_type: string; title: string; order: number; required?: boolean; options?: { name: string; label: string }[] };
 export type LookupConfig = { name: string; value: string; input_type?: string };
-export type TablePreset = {
-  id: Id;
-  label: string;
-  styling: string | null;
-  type: string;
-  columns_config: string | null;
-  order_config: string | null;
-  filter_config: string | null;
-  pagination_config: string | null;
-};
+export type TablePreset = Schemas['Preset'];
+export type NewTablePreset = Schemas['PresetIn'];
 
 export type Lookups = {
   activities: SettingItem[];
@@ -62,30 +59,14 @@ export type Lookups = {
 
 export type Me = { user: User; lookups: Lookups };
 
-export type Paginated<T> = {
-  data: T[];
-  from: number | null;
-  to: number | null;
-  total: number;
-  /** True when a free-text search's total is scaled up from a sample. */
-  total_is_estimate?: boolean;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-};
+/** A page of any list: the generated pages differ only in their rows. */
+export type Paginated<T> = Omit<Schemas['Page_TicketRow_'], 'data'> & { data: T[] };
 
-export type Attachment = { id: Id; name: string; url: string; extension: string; size: number };
-export type Message = {
-  id: Id;
-  message: string;
-  /** 'text': a client's words, shown as text; 'html': sanitised operator HTML. */
-  format?: 'text' | 'html';
-  type: string;
-  is_from_client: number | boolean;
-  visible_to_client: number | boolean;
-  created_at: string;
-  actor: { id: Id; full_name: string; first_name?: string; last_name?: string; acronym?: string; is_operator: number; gravatar?: string } | null;
-  attachments: Attachment[];
+export type Attachment = Schemas['Attachment'];
+/** A custom field's value; the API declares it as any JSON, the portal shows text. */
+export type CustomValue = Narrowed<Schemas['CustomValue'], { value: string | null }>;
+/** 'text' format: a client's words, shown as text; 'html': sanitised operator HTML. */
+export type Message = Schemas['ThreadMessage'] & {
   /** For type 'status-changed': the status the ticket moved to. */
   data?: { status?: { id: Id; name: string } };
 };

@@ -29,7 +29,7 @@ export function MessageThread({
       {messages.map((m) => (
         <li key={m.id} id={`message-${m.id}`} className={m.is_from_client ? 'message from-client' : 'message'}>
           <div className="message-meta">
-            <strong>{m.actor?.full_name ?? ''}</strong> <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+            <strong>{m.actor?.full_name ?? ''}</strong> <time dateTime={m.created_at ?? undefined}>{formatDateTime(m.created_at)}</time>
           </div>
           {m.type === 'status-changed' && m.data?.status ? (
             <p className="status-change">{statusChanged ? statusChanged(m.data.status) : m.data.status.name}</p>

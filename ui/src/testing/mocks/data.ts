@@ -29,7 +29,7 @@ export const user: User = {
   last_name: 'Client',
   email: 'client@demo.test',
   is_operator: 0,
-  company: { id: 3, name: 'Acme BV' },
+  company: { id: '3', name: 'Acme BV' },
   permissions_names: PORTAL_PERMISSIONS,
   modules: { mod_invoice_export_pdf: true },
   configs: [],

@@ -4,14 +4,15 @@ import type { Message } from '@/types/models';
 import { fitFrame, MessageThread } from '../message-thread';
 
 const message: Message = {
-  id: 5,
+  id: '5',
   message: '<p>Hello <script>alert(1)</script></p>',
+  format: 'html',
   type: 'message',
-  is_from_client: 0,
-  visible_to_client: 1,
+  is_from_client: false,
+  visible_to_client: true,
   created_at: '2026-11-19T08:00:00Z',
-  actor: { id: 2, full_name: 'Olga Operator', is_operator: 1 },
-  attachments: [{ id: 9, name: 'log.txt', url: '/api/attachments/9/tok', extension: 'txt', size: 10 }],
+  actor: { id: '2', full_name: 'Olga Operator', first_name: 'Olga', last_name: 'Operator', acronym: 'OO', is_operator: 1, gravatar: '' },
+  attachments: [{ id: '9', name: 'log.txt', url: '/api/attachments/9/tok', extension: 'txt', size: 10 }],
 };
 
 describe('message thread', () => {
@@ -25,7 +26,7 @@ describe('message thread', () => {
   });
 
   it('shows a status change as text, not as an empty frame', () => {
-    const changed: Message = { ...message, id: 6, message: '', type: 'status-changed', attachments: [], data: { status: { id: 2, name: 'Waiting for reply' } } };
+    const changed: Message = { ...message, id: '6', message: '', type: 'status-changed', attachments: [], data: { status: { id: 2, name: 'Waiting for reply' } } };
     render(<MessageThread messages={[changed]} emptyText="None" title="Messages" statusChanged={(s) => `Status changed to ${s.name}`} />);
     expect(screen.getByText('Status changed to Waiting for reply')).toBeInTheDocument();
     expect(screen.queryByTitle('Messages 6')).toBeNull();

@@ -6,14 +6,14 @@ import { MessageThread } from '../message-thread';
 import { messageFormat, PlainText } from '../plain-text';
 
 const fromClient = (text: string, extra: Partial<Message> = {}): Message => ({
-  id: 7,
+  id: '7',
   message: text,
   format: 'text',
   type: 'reply',
-  is_from_client: 1,
-  visible_to_client: 1,
+  is_from_client: true,
+  visible_to_client: true,
   created_at: '2026-11-19T08:00:00Z',
-  actor: { id: 3, full_name: 'Carla Client', is_operator: 0 },
+  actor: { id: '3', full_name: 'Carla Client', first_name: 'Carla', last_name: 'Client', acronym: 'CC', is_operator: 0, gravatar: '' },
   attachments: [],
   ...extra,
 });
@@ -56,7 +56,7 @@ describe("a client's text", () => {
   });
 
   it("shows an operator's HTML in a sandboxed frame without scripts", () => {
-    const html = fromClient('<p>Fixed</p>', { id: 8, format: 'html', is_from_client: 0 });
+    const html = fromClient('<p>Fixed</p>', { id: '8', format: 'html', is_from_client: false });
     render(<MessageThread messages={[html]} emptyText="None" title="Messages" />);
     const frame = screen.getByTitle('Messages 8');
     expect(frame.tagName).toBe('IFRAME');

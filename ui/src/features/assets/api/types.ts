@@ -1,19 +1,4 @@
-import type { Id, Message, Named, Person } from '@/types/models';
+import type { components } from '@/types/api';
 
-export type Asset = {
-  id: Id;
-  name: string;
-  description: string | null;
-  serial_number: string | null;
-  tracking_number: string | null;
-  warranty_until: string | null;
-  client: Person | null;
-  company: Named | null;
-  location: Named | null;
-  categories: { id: number; label: string }[];
-  status_id: number | null;
-  updated_at: string;
-  created_at: string;
-};
-
-export type AssetDetail = Asset & { messages: Message[] };
+export type Asset = components['schemas']['AssetRow'];
+export type AssetDetail = components['schemas']['AssetDetail'];

@@ -1,11 +1,3 @@
-import type { Id } from '@/types/models';
+import type { components } from '@/types/api';
 
-export type Invoice = {
-  id: Id;
-  InvoiceCode: string;
-  ReferenceNumber: string;
-  AmountIncl: number;
-  Date: string;
-  Status: number;
-  ViewURL: string;
-};
+export type Invoice = components['schemas']['InvoiceRow'];

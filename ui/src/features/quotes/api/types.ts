@@ -1,23 +1,11 @@
-import type { Id, Person, Named } from '@/types/models';
+import type { components } from '@/types/api';
+import type { CustomValue, Named, Narrowed, Person } from '@/types/models';
 
 export type QuoteStatus = 1 | 2 | 3 | 4;
 export const QUOTE_STATUS = { concept: 1, sent: 2, accepted: 3, rejected: 4 } as const;
 
-export type Quote = {
-  id: Id;
-  name: string;
-  label: string;
-  status_id: QuoteStatus;
-  total: number;
-  client: Person | null;
-  company: Named | null;
-  deal: { client: Person | null; company: Named | null } | null;
-  updated_at: string;
-  created_at: string;
-};
+/** The API declares the deal as a free object; its parties are what the portal reads. */
+type Deal = { deal: { client?: Person | null; company?: Named | null } | null };
 
-export type QuoteDetail = Quote & {
-  lines: { description: string; quantity: number; price: number; total: number }[];
-  custom_fields: { custom_field: string; value: string }[];
-  acceptance: { name: string; note: string; accepted_at: string } | null;
-};
+export type Quote = Narrowed<components['schemas']['QuoteRow'], Deal>;
+export type QuoteDetail = Narrowed<components['schemas']['QuoteDetail'], Deal & { custom_fields: CustomValue[] }>;
