@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, nextDirection, type RowId, type SortKey, type SortState, type TableColumn } from '@/components/list/data-table';
 import { Pagination } from '@/components/list/pagination';
+import { presetCountsKey } from '@/components/list/api/presets';
 import { mergeBuilders, type Builder } from '@/lib/builder';
 import { DEFAULT_PAGE_SIZE } from '@/lib/pagination';
 import { useLanguage, useTranslation, type OperatorKey } from '@/lib/i18n';
@@ -123,8 +124,8 @@ export function OperatorList<T extends { id: number | string }>(props: Props<T>)
         </button>
         {actions?.(selected, () => {
           setSelected([]);
-          // The page and every count of this list (views, totals) are read again.
-          void queryClient.invalidateQueries({ queryKey: ['operator', route] });
+          // The page and every count of this list (totals, saved views) are read again.
+          for (const queryKey of [['operator', route], [route], presetCountsKey(route)]) void queryClient.invalidateQueries({ queryKey });
         })}
       </div>
       <DataTable<T>
