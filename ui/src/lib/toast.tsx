@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from './i18n';
+import { serverMessage } from './i18n/server-messages';
 
 export const TOAST_DURATION_MS = 5000;
 
@@ -34,7 +36,14 @@ export const toast = {
   },
 };
 
+/** The lines worth showing under a title: none that repeats it, none twice. */
+export function distinctLines(title: string, lines: string[]): string[] {
+  return lines.filter((line, i) => line.trim() !== title.trim() && lines.indexOf(line) === i);
+}
+
+/** The toasts, with the server's known messages in the interface language. */
 export function Toaster({ closeLabel }: { closeLabel: string }) {
+  const { t } = useTranslation();
   const [items, setItems] = useState<Toast[]>(toasts);
   useEffect(() => {
     listeners.add(setItems);
@@ -47,11 +56,11 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
       {items.map((item) => (
         <div key={item.id} className={`toast toast-${item.kind}`} data-testid="toast">
           <div>
-            {item.strong ? <strong>{item.title}</strong> : <span>{item.title}</span>}
-            {item.lines.length > 0 && (
+            {item.strong ? <strong>{serverMessage(item.title, t)}</strong> : <span>{serverMessage(item.title, t)}</span>}
+            {distinctLines(item.title, item.lines).length > 0 && (
               <ul>
-                {item.lines.map((line, i) => (
-                  <li key={i}>{line}</li>
+                {distinctLines(item.title, item.lines).map((line, i) => (
+                  <li key={i}>{serverMessage(line, t)}</li>
                 ))}
               </ul>
             )}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { toast, Toaster, TOAST_DURATION_MS } from '../toast';
+import { LANGUAGE_STORAGE_KEY } from '../i18n';
 
 afterEach(() => vi.useRealTimers());
 
@@ -18,6 +19,7 @@ describe('toasts', () => {
   });
 
   it('show an error title in bold with its lines, and can be closed', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
     render(<Toaster closeLabel="Close" />);
     act(() => toast.error('The given data was invalid.', ['Priority is required'], true));
     expect(screen.getByText('The given data was invalid.').tagName).toBe('STRONG');
@@ -31,5 +33,22 @@ describe('toasts', () => {
     const region = screen.getByRole('status');
     expect(region).toHaveClass('toaster');
     expect(region).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('show a message the server repeats as its field error once', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    render(<Toaster closeLabel="Close" />);
+    const wrong = 'These credentials do not match our records.';
+    act(() => toast.error(wrong, [wrong], true));
+    expect(screen.getAllByText(wrong)).toHaveLength(1);
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it("show the server's known messages in Dutch, naming fields by their label", () => {
+    render(<Toaster closeLabel="Sluiten" />);
+    act(() => toast.error('The given data was invalid.', ['Subject is required', 'The priority_id field is required.', 'Odd thing'], true));
+    expect(screen.getByText('De ingevoerde gegevens zijn ongeldig.').tagName).toBe('STRONG');
+    const lines = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toEqual(['Onderwerp is verplicht', 'Prioriteit is verplicht', 'Odd thing']);
   });
 });

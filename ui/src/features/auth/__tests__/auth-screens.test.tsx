@@ -27,6 +27,20 @@ describe('sign-in screens', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it('says once, in Dutch, that a wrong password does not match', async () => {
+    const wrong = 'These credentials do not match our records.';
+    server.use(http.post('*/api/auth/login', () => HttpResponse.json({ message: wrong, errors: { username: [wrong] } }, { status: 422 })));
+    const { router } = renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('E-mailadres'), 'first@demo.test');
+    await userEvent.type(screen.getByLabelText('Wachtwoord'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(await screen.findByText('Deze inloggegevens zijn onjuist.')).toBeInTheDocument();
+    expect(screen.getAllByText('Deze inloggegevens zijn onjuist.')).toHaveLength(1);
+    expect(screen.queryByText(wrong)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Inloggen' })).toBeEnabled();
+  });
+
   it('accepts the optional guard segment on the login route', async () => {
     const { router } = renderApp('/login/client');
     expect(await screen.findByRole('heading', { name: 'Inloggen', level: 1 })).toBeInTheDocument();

@@ -224,6 +224,33 @@ export const en = {
 
   'setup.title': 'Almost there',
   'setup.text': 'This portal is not set up yet. Please try again later.',
+
+  // server messages and the field names in them
+  'server.bad_credentials': 'These credentials do not match our records.',
+  'server.invalid_data': 'The given data was invalid.',
+  'server.permission_denied': 'Permission denied.',
+  'server.reset_token_invalid': 'This password reset link is invalid.',
+  'server.error': 'Something went wrong on the server.',
+  'server.too_many': 'Too many attempts. Please wait a moment.',
+  'server.required': '{Field} is required',
+  'server.invalid_choice': 'The chosen {field} does not exist.',
+  'server.number': '{Field} must be a number',
+  'server.whole_number': '{Field} must be a whole number',
+  'server.positive': '{Field} must be more than 0',
+  'server.date': '{Field} is not a valid date',
+  'server.not_negative': '{Field} may not be negative',
+  'server.unchangeable': '{Field} cannot be changed',
+  'server.too_long': '{Field} may be at most {n} characters',
+  'field.name': 'name',
+  'field.company': 'company',
+  'field.client': 'client',
+  'field.status': 'status',
+  'field.date': 'date',
+  'field.start_date': 'start date',
+  'field.termination_date': 'termination date',
+  'field.quantity': 'quantity',
+  'field.price': 'price',
+  'field.minutes': 'time',
 } as const;
 
 export type MessageKey = keyof typeof en;
