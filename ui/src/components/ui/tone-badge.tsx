@@ -1,5 +1,5 @@
 // Badges and dates that carry their meaning in colour and in words, for the portal lists.
-import { formatShortDate } from '@/lib/format';
+import { formatDate, formatShortDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 
 export type Tone = 'info' | 'warning' | 'success' | 'danger' | 'credit' | 'neutral';
@@ -51,11 +51,11 @@ export function expiryOf(value: string, now: Date = new Date()): Expiry {
 }
 
 /** A date that ends something (a warranty): marked, in words too, once it has passed or nearly has. */
-export function ExpiryDate({ value, now }: { value: string | null | undefined; now?: Date }) {
+export function ExpiryDate({ value, now, long }: { value: string | null | undefined; now?: Date; long?: boolean }) {
   const { t, language } = useTranslation();
   if (!value) return null;
   const expiry = expiryOf(value, now);
-  const text = formatShortDate(value, language);
+  const text = long ? formatDate(value) : formatShortDate(value, language);
   if (expiry === 'later')
     return (
       <span data-expiry="later" style={{ color: TONE_COLOURS.success }}>

@@ -6,6 +6,7 @@ import { renderWithProviders, setViewport } from '@/testing/test-utils';
 import * as data from '@/testing/mocks/data';
 import { expiryOf } from '@/components/ui/tone-badge';
 import { AssetsList } from '../components/assets-list';
+import { AssetDetail } from '../components/asset-detail';
 
 beforeEach(() => setViewport(false));
 
@@ -43,5 +44,12 @@ describe('assets list', () => {
     expect(expiryOf('2026-11-24', now)).toBe('past');
     expect(expiryOf('2026-12-24', now)).toBe('soon');
     expect(expiryOf('2027-01-30', now)).toBe('later');
+  });
+
+  it('marks a passed warranty on the asset page too', async () => {
+    server.use(http.get('*/api/assets/:id', () => HttpResponse.json({ ...data.assetDetail, warranty_until: isoDay(-3) })));
+    renderWithProviders(<p>elsewhere</p>, { path: '/assets/1', extraRoutes: [{ path: '/assets/:id', element: <AssetDetail /> }] });
+    const expired = await screen.findByText('verlopen');
+    expect(expired.closest('[data-expiry]')).toHaveAttribute('data-expiry', 'past');
   });
 });

@@ -3,7 +3,7 @@ import { InfoCard, InfoCards } from '@/components/ui/info-card';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { MessageThread } from '@/components/ui/message-thread';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate } from '@/lib/format';
+import { ExpiryDate } from '@/components/ui/tone-badge';
 import { useTranslation } from '@/lib/i18n';
 import { useAsset } from '../api/get-asset';
 
@@ -18,7 +18,9 @@ export function AssetDetail() {
       <InfoCards>
         <InfoCard label={t('col.client')}>{asset.client?.full_name ?? ''}</InfoCard>
         <InfoCard label={t('col.company')}>{asset.company?.name ?? ''}</InfoCard>
-        <InfoCard label={t('col.warranty')}>{formatDate(asset.warranty_until)}</InfoCard>
+        <InfoCard label={t('col.warranty')}>
+          <ExpiryDate value={asset.warranty_until} long />
+        </InfoCard>
       </InfoCards>
       <ScrollTable label={t('common.table')}>
         <table className="detail-table">
