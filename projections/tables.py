@@ -12,7 +12,6 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
-    Float,
     Index,
     Integer,
     MetaData,
@@ -30,6 +29,8 @@ MONEY = Numeric(18, 2)
 """An amount in cents exactly: read back as a Decimal of two places."""
 QUANTITY = Numeric(18, 4)
 """A quantity of up to four decimal places (domain/values.py), read as a Decimal."""
+HOURS = Numeric(18, 2)
+"""Hours of whole minutes (domain/values.py allowance): two places are exact."""
 
 
 def _id(name: str = "id", primary: bool = False, **kw: object) -> Column:  # type: ignore[type-arg]
@@ -309,7 +310,7 @@ contracts = Table(
     Column("company_name", String(200)),
     Column("service_id", Integer),
     Column("period", String(20)),
-    Column("quantity", Float, nullable=False),
+    Column("quantity", HOURS, nullable=False),
     Column("topped_up_minutes", Integer, nullable=False),
     Column("minutes_remaining", Integer, nullable=False),
     Column("start_date", String(10), nullable=False),
@@ -454,7 +455,6 @@ def bucket_key(row: dict[str, object]) -> str:
     return "|".join(
         "" if row.get(d) is None else str(row.get(d)) for d in COUNT_DIMENSIONS
     )
-
 
 
 # -- deals, projects and used products (domain/deals.py) ----------------------

@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from api.deps import Tenant, User
 from api.present.common import amount, iso
+from api.present.rows import invoice_status_label
 from api.services import Services
 from domain.invoices import status_or_default
 from domain.invoicing import Billable
@@ -36,13 +37,26 @@ def invoice_json(row: Any) -> dict[str, Any]:
         "external_id": row.external_id,
         "is_draft": row.external_id is None,
         "status": None if row.external_id is None else status_or_default(row.status_id),
+        "status_label": invoice_status_label(row.external_id, row.status_id),
+        "number": row.number,
         "amount_excl": amount(row.amount_excl),
         "amount_incl": amount(row.amount_incl),
         "total": amount(row.amount_incl),
-        "lines": list(row.lines or []),
+        "lines": [invoice_line(line) for line in row.lines or []],
         "credits": row.credits,
         "version": row.version,
         "updated_at": iso(row.updated_at),
+    }
+
+
+NUMBERS = ("quantity", "price", "vat_rate", "total")
+
+
+def invoice_line(line: dict[str, Any]) -> dict[str, Any]:
+    """A stored line with its amounts as JSON numbers (the store keeps strings)."""
+    return {
+        **line,
+        **{key: amount(line[key]) for key in NUMBERS if line.get(key) is not None},
     }
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, select
@@ -17,6 +20,8 @@ from api.present.common import (
 )
 from api.present.messages import thread
 from domain.invoices import status_or_default
+from domain.periods import PERIOD_MONTHS as DOMAIN_PERIOD_MONTHS
+from domain.periods import add_months, period_bounds
 from projections import tables as t
 
 QUOTE_STATUSES = {1: "Concept", 2: "Sent", 3: "Accepted", 4: "Rejected"}
@@ -123,7 +128,7 @@ def contract(row: Any, lookups: Lookups) -> dict[str, Any]:
         "name": row.name,
         "period": row.period,
         "period_label": PERIOD_LABELS.get(row.period, row.period),
-        "quantity": row.quantity,
+        "quantity": amount(row.quantity),
         "minutes_remaining": row.minutes_remaining,
         "start_date": row.start_date,
         "end_date": row.end_date,
@@ -189,7 +194,7 @@ def contract_detail(
             }
         )
     else:
-        for period in periods:
+        for period in contract_periods(row, periods, date.today()):
             blocks.append(
                 {
                     "id": f"{row.id}:{period.period_start}",
@@ -207,6 +212,41 @@ def contract_detail(
     return {**contract(row, lookups), "contractPeriods": blocks}
 
 
+@dataclass(frozen=True)
+class Period:
+    """One period of a contract with its registered and remaining minutes."""
+
+    period_start: str
+    period_end: str
+    registered_minutes: int
+    minutes_remaining: int
+
+
+def contract_periods(row: Any, stored: list[Any], today: date) -> list[Period]:
+    """Every period of a periodic contract from its start to today's (or its end),
+    newest first: the read model keeps a row only for periods with time booked."""
+    allowance = round(Decimal(row.quantity) * 60)
+    found = {
+        p.period_start: Period(
+            p.period_start, p.period_end, p.registered_minutes, p.minutes_remaining
+        )
+        for p in stored
+    }
+    start = date.fromisoformat(row.start_date)
+    last = today
+    if row.end_date:
+        last = min(last, date.fromisoformat(row.end_date))
+    index = 0
+    months = DOMAIN_PERIOD_MONTHS[row.period]
+    while (begin := add_months(start, index * months)) <= last:
+        end = add_months(start, (index + 1) * months) - timedelta(days=1)
+        key = begin.isoformat()
+        if key not in found:
+            found[key] = Period(key, end.isoformat(), 0, allowance)
+        index += 1
+    return sorted(found.values(), key=lambda p: p.period_start, reverse=True)
+
+
 def subscription(row: Any, lookups: Lookups) -> dict[str, Any]:
     """A subscription list row."""
     return {
@@ -219,14 +259,40 @@ def subscription(row: Any, lookups: Lookups) -> dict[str, Any]:
         "period_label": PERIOD_LABELS.get(row.period, row.period),
         "periods": PERIOD_MONTHS.get(row.period),
         "billing_start_date": row.billing_start_date,
-        "start_period": row.start_period,
-        "end_period": row.end_period,
+        **billing(row, date.today()),
         "termination_date": row.termination_date,
-        "next_billing_date": row.next_billing_date,
         "direct_debit": bool(row.direct_debit),
         "updated_at": iso(row.updated_at),
         "created_at": iso(row.created_at),
     }
+
+
+def billing(row: Any, today: date) -> dict[str, str | None]:
+    """The subscription's period and next invoice date as of today.
+
+    The read model moves them on when a period is billed; until then they stay
+    at the first unbilled period. A next invoice date already past is due now,
+    so it reads today (the list's order by the stored date stays right), and the
+    period shown is the one holding today (or the termination date, if sooner).
+    """
+    shown = {
+        "start_period": row.start_period,
+        "end_period": row.end_period,
+        "next_billing_date": row.next_billing_date,
+    }
+    upcoming = row.next_billing_date
+    if upcoming is None or upcoming >= today.isoformat():
+        return shown
+    moment = today
+    if row.termination_date is not None:
+        moment = min(moment, date.fromisoformat(row.termination_date))
+    begin, end = period_bounds(
+        date.fromisoformat(row.billing_start_date), row.period, moment
+    )
+    shown["start_period"] = begin.isoformat()
+    shown["end_period"] = end.isoformat()
+    shown["next_billing_date"] = today.isoformat()
+    return shown
 
 
 def subscription_detail(
@@ -277,7 +343,40 @@ def invoice(row: Any, lookups: Lookups) -> dict[str, Any]:
         "Date": row.date,
         "Status": status_or_default(row.status_id),
         "ViewURL": f"/api/invoices/{row.id}/download",
+        # what the operator list shows: a draft until external_id is set
+        "number": row.number,
+        "code": row.code,
+        "reference_number": row.reference_number,
+        "external_id": row.external_id,
+        "is_draft": row.external_id is None,
+        "status": None if row.external_id is None else status_or_default(row.status_id),
+        "status_label": invoice_status_label(row.external_id, row.status_id),
+        "company": party(row.company_id, row.company_name),
+        "client": party(row.client_id, row.client_name, "full_name"),
+        "date": row.date,
+        "total": amount(row.amount_incl),
+        "amount_excl": amount(row.amount_excl),
+        "amount_incl": amount(row.amount_incl),
+        "updated_at": iso(row.updated_at),
+        "created_at": iso(row.created_at),
     }
+
+
+INVOICE_STATUS_LABELS = {
+    1: "Sent",
+    2: "Outstanding",
+    3: "Outstanding",
+    4: "Paid",
+    8: "Credit invoice",
+    9: "Expired",
+}
+
+
+def invoice_status_label(external_id: str | None, status_id: int | None) -> str:
+    """The invoice's state in words: Draft until invoiced, then its status."""
+    if external_id is None:
+        return "Draft"
+    return INVOICE_STATUS_LABELS[status_or_default(status_id)]
 
 
 LIST_ROWS = {

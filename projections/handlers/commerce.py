@@ -22,6 +22,11 @@ def _money(value: Decimal | str) -> Decimal:
     return Decimal(str(value)).quantize(CENT)
 
 
+def _hours(value: Decimal | float | str) -> Decimal:
+    """Hours of whole minutes, exact for the Numeric column (0.1 h reads 0.10)."""
+    return Decimal(str(value)).quantize(CENT)
+
+
 def _parties(a: Apply, client_id: str | None, company_id: str | None) -> dict[str, Any]:
     return {
         "client_id": client_id,
@@ -149,7 +154,7 @@ def contract_concluded(a: Apply) -> None:
         name=e.name,
         service_id=e.service_id,
         period=e.period,
-        quantity=e.quantity,
+        quantity=_hours(e.quantity),
         topped_up_minutes=0,
         minutes_remaining=allowance,
         start_date=e.start_date,
@@ -251,6 +256,8 @@ def time_unbooked(a: Apply) -> None:
 
 def contract_amended(a: Apply) -> None:
     changes = dict(a.event.changes)
+    if "quantity" in changes:
+        changes["quantity"] = _hours(changes["quantity"])
     if "client_id" in changes or "company_id" in changes:
         row = _contract(a)
         changes.update(

@@ -33,7 +33,7 @@ def test_time_on_a_ticket_shows_on_the_clients_contract(
         json={
             "ticket_id": ticket.id,
             "minutes": "01:15",
-            "executed_at": "2026-03-02 10:00:00",
+            "executed_at": "2026-03-02T10:00:00Z",
             "activity_id": 1,
             "description": "On site visit",
             "contract_id": contract_id,
@@ -92,7 +92,7 @@ def test_open_time_is_invoiced_and_deinvoiced(
     line = next(
         x for x in invoice["lines"] if (x["source"] or {}).get("id") == made["id"]
     )
-    assert line["quantity"] == "1.50"
+    assert line["quantity"] == 1.5 and line["price"] == 95.0
     open_ids = [r["id"] for r in desk.get("/api/time-registrations/open", first).json()]
     assert made["id"] not in open_ids
     twice = desk.post(

@@ -89,6 +89,10 @@ def test_an_invoice_of_cents_totals_exactly(desk: Desk, first: dict[str, str]) -
 
     shown = desk.get(f"/api/invoices/{invoice_id}", first).json()
     assert shown["amount_excl"] == 0.6 and shown["amount_incl"] == 0.73
+    assert [x["total"] for x in shown["lines"]] == [0.3, 0.2, 0.1]
+    assert [x["price"] for x in shown["lines"]] == [0.1, 0.2, 0.1]
+    assert [x["quantity"] for x in shown["lines"]] == [3, 1, 1]
+    assert [x["vat_rate"] for x in shown["lines"]] == [21, 21, 21]
     pdf = desk.post(f"/api/invoicing/export/{invoice_id}", first)
     assert pdf.status_code == 200, pdf.text
 
@@ -147,3 +151,32 @@ def test_number_filters_are_exact_and_bounded(
         params={"builder[where][0][]": ["mrr", ">", "0.1"]},
     )
     assert fine.status_code == 200, fine.text
+
+
+def test_contract_hours_are_exact(
+    desk: Desk, first: dict[str, str], client_a: dict[str, str]
+) -> None:
+    """Hours per period are kept as a decimal: 0.1 + 0.2 h reads 0.3, not 0.30000004."""
+    company = desk.ticket_of("client@demo.test").company_id
+    made = desk.post(
+        "/api/contracts",
+        first,
+        json={
+            "name": "Tenths",
+            "company_id": company,
+            "period": "month",
+            "quantity": "0.3",
+            "start_date": "2026-01-01",
+        },
+    )
+    assert made.status_code == 201, made.text
+    row = _row(desk, t.contracts, made.json()["id"])
+    assert isinstance(row.quantity, Decimal) and row.quantity == Decimal("0.30")
+    shown = desk.get(f"/api/contracts/{made.json()['id']}", client_a).json()
+    assert shown["quantity"] == 0.3 and shown["minutes_remaining"] == 18
+    listed = desk.get(
+        "/api/contracts",
+        client_a,
+        params={"builder[where][0][]": ["quantity", "=", "0.3"]},
+    )
+    assert [c["id"] for c in listed.json()["data"]] == [made.json()["id"]]
