@@ -17,7 +17,8 @@ export function formatQuantity(q: number | string | null | undefined): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2).replace('.', ',');
 }
 
-const LOCALES: Record<Language, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
+/** The Intl locale of each interface language. */
+export const LOCALES: Record<Language, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
 
 function parse(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -79,4 +80,18 @@ export function dutchDateToIso(value: string): string | null {
 
 export function isoDate(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A moment as ISO 8601 with the browser's offset, e.g. 2026-11-23T20:10:00+01:00. */
+export function isoWithOffset(d: Date): string {
+  const offset = -d.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${day}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** A month and its year in the interface language: 'november 2026', 'November 2026'. */
+export function formatMonth(d: Date, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric' }).format(d);
 }

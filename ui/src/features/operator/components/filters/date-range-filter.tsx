@@ -1,18 +1,19 @@
 import { useId, useState } from 'react';
 import type { DatePreset, DateRange } from '@/lib/builder';
-import { dutchDateToIso } from '@/lib/format';
+import { dutchDateToIso, formatMonth } from '@/lib/format';
 import { datePresets } from '../../texts';
 import { dutchDay, monthWeeks } from '../../utils/dates';
-import { useTranslation, type OperatorKey } from '@/lib/i18n';
+import { useLanguage, useTranslation, type OperatorKey } from '@/lib/i18n';
 
 const WEEKDAYS: OperatorKey[] = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
-const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' });
 
 type Props = { label: string; value: DateRange; onChange: (v: DateRange) => void; initialMonth?: Date };
 
 /** A month grid with weeks from Monday; the first click sets 'from', the second 'to'. */
 export function MonthCalendar({ month, onMonth, onPick, range }: { month: Date; onMonth: (d: Date) => void; onPick: (d: Date) => void; range: DateRange }) {
   const { t } = useTranslation('operator');
+  // the month in the interface language: 'november 2026' in Dutch
+  const title = formatMonth(month, useLanguage());
   const weeks = monthWeeks(month.getFullYear(), month.getMonth());
   const selected = new Set([range.from, range.to].filter(Boolean));
   return (
@@ -21,12 +22,12 @@ export function MonthCalendar({ month, onMonth, onPick, range }: { month: Date; 
         <button type="button" aria-label={t('Previous month')} onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() - 1, 1))}>
           ‹
         </button>
-        <span aria-live="polite">{MONTH.format(month)}</span>
+        <span aria-live="polite">{title}</span>
         <button type="button" aria-label={t('Next month')} onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() + 1, 1))}>
           ›
         </button>
       </div>
-      <table role="grid" aria-label={MONTH.format(month)}>
+      <table role="grid" aria-label={title}>
         <thead>
           <tr>
             {WEEKDAYS.map((d) => (
