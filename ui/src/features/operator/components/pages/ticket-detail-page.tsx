@@ -10,7 +10,7 @@ import { routePath } from '../../utils/routes';
 import { useConfirm } from '../widgets/confirm-dialog';
 import type { Ticket } from '../../types';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
-import { isoDay, roundToFiveMinutes } from '../../utils/dates';
+import { roundToFiveMinutes } from '../../utils/dates';
 import { ArchivedName, ClientName, PriorityBadge, StatusBadge } from '../display/badges';
 import { DueDate } from '../display/due-date';
 import { MessageThread } from '../display/message-thread';
@@ -21,7 +21,7 @@ import { RichEditor } from '../widgets/rich-editor';
 import { TimeInput } from '../widgets/time-input';
 import { CustomFields } from '../widgets/custom-field-input';
 import { SearchSelect, type SearchOption } from '../filters/search-select';
-import { formatDateTime, formatMinutes } from '@/lib/format';
+import { formatDateTime, formatMinutes, isoWithOffset } from '@/lib/format';
 import { useOperatorLookups } from './lookups';
 
 /** Why a client-visible reply cannot be sent, or null when it can (SPEC §5). */
@@ -86,9 +86,7 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
   const { activities } = useOperatorLookups();
   const now = roundToFiveMinutes(new Date());
   const [minutes, setMinutes] = useState<number | null>(null);
-  const [executedAt, setExecutedAt] = useState<string | null>(
-    `${isoDay(now)} ${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}:00`,
-  );
+  const [executedAt, setExecutedAt] = useState<string | null>(isoWithOffset(now));
   const [description, setDescription] = useState('');
   const [activity, setActivity] = useState('');
   const [contract, setContract] = useState<SearchOption | null>(null);

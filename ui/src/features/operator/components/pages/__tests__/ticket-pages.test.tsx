@@ -1,6 +1,7 @@
 import '../../../testing/english';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within, fireEvent } from '@testing-library/react';
+import { isoWithOffset } from '@/lib/format';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
@@ -134,7 +135,9 @@ describe('ticket detail page', () => {
     await screen.findByRole('heading', { name: 'T-1000 Ticket' });
     const form = screen.getByRole('form', { name: 'Register time' });
     await userEvent.type(within(form).getByLabelText('Time spent'), '1:30');
-    fireEvent.change(within(form).getByLabelText('Executed at'), { target: { value: '2026-11-22T09:02' } });
+    const executedAt = within(form).getByLabelText('Executed at');
+    await userEvent.clear(executedAt);
+    await userEvent.type(executedAt, '22/11/2026 09:02');
     await userEvent.selectOptions(within(form).getByLabelText('Activity'), 'Support');
     await userEvent.type(within(form).getByLabelText('Description'), 'Cleared the jam');
     await userEvent.type(within(form).getByRole('combobox', { name: 'Contract' }), 'Pre');
@@ -146,7 +149,8 @@ describe('ticket detail page', () => {
       {
         method: 'POST',
         path: '/api/time-registrations',
-        body: { ticket_id: 1, time_spent: 90, executed_at: '2026-11-22 09:00:00', description: 'Cleared the jam', activity_id: 1, contract_id: 'c9' },
+        // the picker sends the moment with its offset, on a 5-minute step
+        body: { ticket_id: 1, time_spent: 90, executed_at: isoWithOffset(new Date(2026, 10, 22, 9, 0)), description: 'Cleared the jam', activity_id: 1, contract_id: 'c9' },
       },
     ]);
   });
