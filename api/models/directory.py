@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from api.schemas import Named, Out
+from api.schemas import Named, Out, Preset
 
 
 class CompanyIn(BaseModel):
@@ -187,6 +187,13 @@ class SettingItemIn(BaseModel):
     is_default: bool | None = None
 
 
+class CustomFieldOption(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    name: str
+    label: str | None = None
+
+
 Text = (str, 200)
 Number = (int | float | str, None)
 KIND_FIELDS: dict[str, dict[str, tuple[Any, int | None]]] = {
@@ -202,8 +209,14 @@ KIND_FIELDS: dict[str, dict[str, tuple[Any, int | None]]] = {
         "morphable_type": (str, 40),
         "required": (bool, None),
         "title": Text,
+        "options": (list[CustomFieldOption], None),
     },
-    "prepaid_cards": {"hours": Number, "price": Number, "description": Text},
+    "prepaid_cards": {
+        "hours": Number,
+        "price": Number,
+        "description": Text,
+        "quantity": (int, None),
+    },
     "priorities": {"style": (str, 50)},
     "products": {"product_code": (str, 100)},
     "roles": {"for": (str, 20)},
@@ -272,3 +285,114 @@ def _item_models(kind: str) -> tuple[type[SettingItem], type[SettingItemIn]]:
 
 SETTING_MODELS = {kind: _item_models(kind) for kind in KIND_FIELDS}
 """Per list kind, its item model and the model of a create or update body."""
+
+
+class LookupItem(BaseModel):
+    """A setting-list item as the lookups loaded at sign-in give it."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    id: int
+    label: str
+    order: int
+    is_default: bool
+
+
+def _lookup_model(kind: str) -> type[LookupItem]:
+    shown: dict[str, Any] = {}
+    for name, (kind_type, _) in KIND_FIELDS[kind].items():
+        alias: dict[str, Any] = {"alias": name} if _python_name(name) != name else {}
+        kept = SENT_AS.get(kind, {}).get(name, kind_type)
+        shown[_python_name(name)] = (kept | None, Field(None, **alias))
+    return create_model(f"{singular(kind)}Lookup", __base__=LookupItem, **shown)
+
+
+class PrepaidCardLookup(BaseModel):
+    id: int
+    label: str
+    description: str | None
+    hours: float | None
+    price: float | None
+    quantity: int
+
+
+class CustomFieldLookup(BaseModel):
+    id: int
+    name: str | None
+    type: int
+    morphable_type: str | None
+    title: str
+    order: int
+    required: bool
+    options: list[CustomFieldOption]
+
+
+class TenantConfig(BaseModel):
+    name: str
+    value: str
+    input_type: str
+
+
+class OperatorLookup(BaseModel):
+    id: str
+    full_name: str
+    is_operator: int
+
+
+class UserConfig(BaseModel):
+    name: str
+    value: str
+
+
+class SignedInUser(BaseModel):
+    """The signed-in user: permissions, modules and saved table layouts."""
+
+    id: str
+    full_name: str
+    first_name: str
+    last_name: str
+    email: str
+    is_operator: int
+    company: Named | None
+    permissions_names: list[str]
+    modules: dict[str, bool]
+    configs: list[UserConfig]
+    categories: list[LookupItem]
+    language: str
+
+
+LOOKUP_KINDS = (
+    "activities",
+    "asset_categories",
+    "asset_statuses",
+    "business_hour_contracts",
+    "categories",
+    "countries",
+    "contract_periods",
+    "priorities",
+    "products",
+    "roles",
+    "services",
+    "slas",
+    "ticket_sources",
+    "ticket_types",
+    "subscription_periods",
+    "operator_types",
+)
+"""The setting lists the lookups give as they are kept."""
+TicketStatusItem = SETTING_MODELS["ticket_statuses"][0]
+_LOOKUP_FIELDS: dict[str, Any] = {
+    "ticket_statuses": list[TicketStatusItem],  # type: ignore[valid-type]
+    "prepaid_cards": list[PrepaidCardLookup],
+    "custom_fields": list[CustomFieldLookup],
+    "configs": list[TenantConfig],
+    "permissions": list[str],
+    "operators": list[OperatorLookup],
+    "table_presets": list[Preset],
+    **{kind: list[_lookup_model(kind)] for kind in LOOKUP_KINDS},  # type: ignore[misc]
+}
+SignInLookups = create_model(
+    "SignInLookups",
+    __doc__="Every lookup list the portal and the workspace load at sign-in.",
+    **{name: (kind, ...) for name, kind in _LOOKUP_FIELDS.items()},  # type: ignore[call-overload]
+)

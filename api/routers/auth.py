@@ -11,8 +11,9 @@ from pydantic import BaseModel, Field, model_validator
 from api.auth import service, sign_on
 from api.deps import ServicesDep, TenantDep, bearer
 from api.errors import invalid
+from api.models.directory import SignedInUser
 from api.present.me import company_of, user_json
-from api.schemas import Message, Out
+from api.schemas import Message
 
 router = APIRouter(prefix="/auth", tags=["auth"])
 
@@ -38,7 +39,7 @@ class Tokens(BaseModel):
 
 
 class LoginOut(Tokens):
-    user: Out
+    user: SignedInUser
 
 
 class RefreshIn(BaseModel):

@@ -9,15 +9,16 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from api.deps import ServicesDep, TenantDep, UserDep
+from api.models.directory import SignedInUser, SignInLookups
 from api.present.me import company_of, lookups_json, user_json
-from api.schemas import Message, Out
+from api.schemas import Message
 
 router = APIRouter(prefix="/auth", tags=["me"])
 
 
 class MeOut(BaseModel):
-    user: Out
-    lookups: Out
+    user: SignedInUser
+    lookups: SignInLookups  # type: ignore[valid-type]
 
 
 class ConfigIn(BaseModel):
