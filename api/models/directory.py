@@ -20,7 +20,7 @@ class CompanyIn(BaseModel):
     archived_at: str | None = None
 
 
-class Company(BaseModel):
+class CompanyRecord(BaseModel):
     id: str
     name: str
     address_1: str | None

@@ -9,7 +9,7 @@ from sqlalchemy import ColumnElement, Engine, Table, func, select
 
 from api.deps import ServicesDep, User, staff
 from api.listing import builder_page
-from api.models.directory import Company, CompanyIn, MergeIn, MergePreview
+from api.models.directory import CompanyIn, CompanyRecord, MergeIn, MergePreview
 from api.operator.records import one
 from api.present.directory import company
 from api.query.compile import like_pattern
@@ -79,7 +79,7 @@ def merge_preview(engine: Engine, tenant_id: str, ids: list[str]) -> dict[str, A
     }
 
 
-@router.get("", response_model=Page[Company], name="list")
+@router.get("", response_model=Page[CompanyRecord], name="list")
 def index(
     request: Request,
     svc: ServicesDep,
@@ -109,7 +109,7 @@ def index(
     )
 
 
-@router.post("", status_code=201, response_model=Company, name="create")
+@router.post("", status_code=201, response_model=CompanyRecord, name="create")
 def create(
     body: CompanyIn, svc: ServicesDep, user: User = staff("companies.store")
 ) -> dict[str, Any]:
@@ -128,7 +128,7 @@ def preview(
     return merge_preview(svc.engine, user.tenant_id, body.ids)
 
 
-@router.post("/merge", response_model=Company, name="merge")
+@router.post("/merge", response_model=CompanyRecord, name="merge")
 def merge(
     body: MergeIn, svc: ServicesDep, user: User = staff("companies.update")
 ) -> dict[str, Any]:
@@ -143,7 +143,7 @@ def merge(
     return _show(svc, user.tenant_id, survivor)
 
 
-@router.get("/{company_id}", response_model=Company, name="show")
+@router.get("/{company_id}", response_model=CompanyRecord, name="show")
 def show(
     company_id: str, svc: ServicesDep, user: User = staff("companies.show")
 ) -> dict[str, Any]:
@@ -151,7 +151,7 @@ def show(
     return _show(svc, user.tenant_id, company_id)
 
 
-@router.put("/{company_id}", response_model=Company, name="update")
+@router.put("/{company_id}", response_model=CompanyRecord, name="update")
 def update(
     company_id: str,
     body: CompanyIn,
@@ -173,7 +173,7 @@ def update(
     return _show(svc, user.tenant_id, company_id)
 
 
-@router.post("/{company_id}/archive", response_model=Company, name="archive")
+@router.post("/{company_id}/archive", response_model=CompanyRecord, name="archive")
 def archive(
     company_id: str, svc: ServicesDep, user: User = staff("companies.update")
 ) -> dict[str, Any]:
@@ -184,7 +184,7 @@ def archive(
     return _show(svc, user.tenant_id, company_id)
 
 
-@router.post("/{company_id}/restore", response_model=Company, name="restore")
+@router.post("/{company_id}/restore", response_model=CompanyRecord, name="restore")
 def restore(
     company_id: str, svc: ServicesDep, user: User = staff("companies.update")
 ) -> dict[str, Any]:
