@@ -158,6 +158,24 @@ export async function unwrap<D>(call: Promise<Answer<D>>): Promise<D> {
   return data as D;
 }
 
+/**
+ * A multipart body: the route's declared fields, plus what the schema does not name
+ * (files as file[0], file[1], ...; repeated fields such as attachment_ids[]).
+ */
+export function formWith(
+  fields: Record<string, string | number | boolean | null | undefined> | undefined,
+  files: File[] = [],
+  repeated: Record<string, (string | number)[]> = {},
+) {
+  const form = new FormData();
+  Object.entries(fields ?? {}).forEach(([name, value]) => {
+    if (value !== undefined && value !== null) form.append(name, String(value));
+  });
+  Object.entries(repeated).forEach(([name, values]) => values.forEach((v) => form.append(name, String(v))));
+  files.forEach((f, i) => form.append(`file[${i}]`, f));
+  return form;
+}
+
 export type Query = Record<string, string | number | undefined> | URLSearchParams;
 
 /** The builder's query (`builder[...]` keys), which the routes read themselves. */

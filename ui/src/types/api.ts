@@ -3653,7 +3653,7 @@ export interface components {
              * Signature
              * @default
              */
-            signature: string;
+            signature?: string;
         };
         /** Acceptance */
         Acceptance: {
@@ -4059,12 +4059,12 @@ export interface components {
              * Reference Number
              * @default
              */
-            reference_number: string;
+            reference_number?: string;
             /**
              * Lines
              * @default []
              */
-            lines: components["schemas"]["LineIn"][];
+            lines?: components["schemas"]["LineIn"][];
         };
         /** InvoiceRow */
         InvoiceRow: {
@@ -4126,17 +4126,17 @@ export interface components {
              * Quantity
              * @default 1
              */
-            quantity: number | string;
+            quantity?: number | string;
             /**
              * Price
              * @default 0
              */
-            price: number | string;
+            price?: number | string;
             /**
              * Vat Rate
              * @default 21
              */
-            vat_rate: number | string;
+            vat_rate?: number | string;
         };
         /** LoginIn */
         LoginIn: {
@@ -4150,7 +4150,7 @@ export interface components {
              * Portal
              * @default false
              */
-            portal: boolean;
+            portal?: boolean;
         };
         /** LoginOut */
         LoginOut: {
@@ -4228,7 +4228,7 @@ export interface components {
              * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
              * @default false
              */
-            total_is_estimate: boolean;
+            total_is_estimate?: boolean;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -4251,7 +4251,7 @@ export interface components {
              * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
              * @default false
              */
-            total_is_estimate: boolean;
+            total_is_estimate?: boolean;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -4274,7 +4274,7 @@ export interface components {
              * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
              * @default false
              */
-            total_is_estimate: boolean;
+            total_is_estimate?: boolean;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -4297,7 +4297,7 @@ export interface components {
              * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
              * @default false
              */
-            total_is_estimate: boolean;
+            total_is_estimate?: boolean;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -4320,7 +4320,7 @@ export interface components {
              * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
              * @default false
              */
-            total_is_estimate: boolean;
+            total_is_estimate?: boolean;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -4343,7 +4343,7 @@ export interface components {
              * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
              * @default false
              */
-            total_is_estimate: boolean;
+            total_is_estimate?: boolean;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -4455,28 +4455,28 @@ export interface components {
              * Columns Config
              * @default {}
              */
-            columns_config: string | {
+            columns_config?: string | {
                 [key: string]: unknown;
             } | unknown[];
             /**
              * Order Config
              * @default {}
              */
-            order_config: string | {
+            order_config?: string | {
                 [key: string]: unknown;
             } | unknown[];
             /**
              * Filter Config
              * @default {}
              */
-            filter_config: string | {
+            filter_config?: string | {
                 [key: string]: unknown;
             } | unknown[];
             /**
              * Pagination Config
              * @default {}
              */
-            pagination_config: string | {
+            pagination_config?: string | {
                 [key: string]: unknown;
             } | unknown[];
         };
@@ -4641,7 +4641,7 @@ export interface components {
              * Direct Debit
              * @default false
              */
-            direct_debit: boolean;
+            direct_debit?: boolean;
             /** Lines */
             lines?: components["schemas"]["LineIn"][] | null;
             /** Termination Date */
@@ -4650,7 +4650,7 @@ export interface components {
              * Bill
              * @default false
              */
-            bill: boolean;
+            bill?: boolean;
         };
         /** SubscriptionRow */
         SubscriptionRow: {
@@ -4835,7 +4835,7 @@ export interface components {
              * Description
              * @default
              */
-            description: string;
+            description?: string;
             /** Contract Id */
             contract_id?: string | null;
             /** Operator Id */

@@ -1,4 +1,5 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { Me } from '@/types/models';
 
-export const getMe = () => api<Me>('/auth/me');
+/** The API declares /auth/me's user and lookups as free objects; Me names their fields. */
+export const getMe = () => unwrap(client.GET('/api/auth/me')) as Promise<Me>;

@@ -1,4 +1,3 @@
-import { api } from '@/lib/api-client';
-import type { SystemStatus } from '@/types/models';
+import { quietClient, unwrap } from '@/lib/api-client';
 
-export const getStatus = () => api<SystemStatus>('/system/status', { silent: true });
+export const getStatus = () => unwrap(quietClient.GET('/api/system/status'));

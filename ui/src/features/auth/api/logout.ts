@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { quietClient, unwrap } from '@/lib/api-client';
 import { authStorage } from '@/lib/auth-storage';
 
 /** Ends the session on the server when it can, and always forgets the tokens here. */
@@ -6,7 +6,7 @@ export async function logout() {
   const refresh = authStorage.refreshToken();
   try {
     if (authStorage.portalToken()) {
-      await api('/auth/logout', { method: 'POST', body: refresh ? { refresh_token: refresh } : {}, silent: true });
+      await unwrap(quietClient.POST('/api/auth/logout', { body: refresh ? { refresh_token: refresh } : {} }));
     }
   } catch {
     // The tokens go regardless.

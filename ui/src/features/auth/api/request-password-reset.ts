@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 
 export const requestPasswordReset = (email: string) =>
-  api<{ message: string }>('/auth/password/email', { method: 'POST', body: { email } });
+  unwrap(client.POST('/api/auth/password/email', { body: { email } }));

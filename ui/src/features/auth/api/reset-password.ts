@@ -1,6 +1,6 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
+import type { components } from '@/types/api';
 
-export type ResetBody = { token: string; password: string; password_confirmation: string };
+export type ResetBody = components['schemas']['ResetIn'];
 
-export const resetPassword = (body: ResetBody) =>
-  api<{ message: string }>('/auth/password/reset', { method: 'POST', body });
+export const resetPassword = (body: ResetBody) => unwrap(client.POST('/api/auth/password/reset', { body }));

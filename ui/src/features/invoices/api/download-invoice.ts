@@ -1,12 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, API_BASE, saveBlob } from '@/lib/api-client';
+import { client, saveBlob, unwrap } from '@/lib/api-client';
 import type { Invoice } from './types';
 
-/** ViewURL needs the bearer token, so it is fetched and handed over as a file. */
+/** The PDF needs the bearer token, so it is fetched and handed over as a file. */
 export function useDownloadInvoice() {
   return useMutation({
     mutationFn: (invoice: Invoice) =>
-      api<Blob>(invoice.ViewURL.replace(new RegExp(`^${API_BASE}`), ''), { responseType: 'blob' }),
+      unwrap(
+        client.GET('/api/invoices/{record_id}/download', {
+          params: { path: { record_id: String(invoice.id) } },
+          parseAs: 'blob',
+        }),
+      ) as Promise<Blob>,
     onSuccess: (blob, invoice) => saveBlob(blob, `${invoice.InvoiceCode || invoice.id}.pdf`),
   });
 }

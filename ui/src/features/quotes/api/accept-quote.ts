@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
+import type { components } from '@/types/api';
 import type { Id } from '@/types/models';
 import type { QuoteDetail } from './types';
 
-export type Acceptance = { name: string; note: string; signature: string };
+export type Acceptance = components['schemas']['AcceptIn'];
 
 export function useAcceptQuote(id: Id) {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: Acceptance) => api<QuoteDetail>(`/quotes/${id}/accept`, { method: 'POST', body }),
+    mutationFn: (body: Acceptance) =>
+      unwrap(client.POST('/api/quotes/{record_id}/accept', { params: { path: { record_id: String(id) } }, body })) as Promise<QuoteDetail>,
     onSuccess: (quote) => {
-      client.setQueryData(['quotes', 'detail', String(id)], quote);
-      void client.invalidateQueries({ queryKey: ['quotes', 'list'] });
+      queries.setQueryData(['quotes', 'detail', String(id)], quote);
+      void queries.invalidateQueries({ queryKey: ['quotes', 'list'] });
     },
   });
 }

@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, saveBlob } from '@/lib/api-client';
+import { client, saveBlob, unwrap } from '@/lib/api-client';
 import type { Id } from '@/types/models';
 
 export function useDownloadQuote(id: Id, filename: string) {
   return useMutation({
-    mutationFn: () => api<Blob>(`/quotes/${id}/download`, { method: 'POST', responseType: 'blob' }),
+    mutationFn: () =>
+      unwrap(
+        client.POST('/api/quotes/{record_id}/download', { params: { path: { record_id: String(id) } }, parseAs: 'blob' }),
+      ) as Promise<Blob>,
     onSuccess: (blob) => saveBlob(blob, filename),
   });
 }

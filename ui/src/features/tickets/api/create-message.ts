@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Id, Message } from '@/types/models';
+import { client, formWith, unwrap } from '@/lib/api-client';
+import type { Id } from '@/types/models';
 
 export function useCreateMessage(ticketId: Id) {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
     mutationFn: ({ message, files }: { message: string; files: File[] }) => {
-      const form = new FormData();
-      form.append('message', message);
-      form.append('morphable_type', 'Ticket');
-      form.append('morphable_id', String(ticketId));
-      files.forEach((f, i) => form.append(`file[${i}]`, f));
-      return api<Message>('/messages', { method: 'POST', body: form });
+      const body = { message, morphable_type: 'Ticket', morphable_id: String(ticketId) };
+      return unwrap(client.POST('/api/messages', { body, bodySerializer: (fields) => formWith(fields, files) }));
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['tickets', 'detail', String(ticketId)] }),
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['tickets', 'detail', String(ticketId)] }),
   });
 }

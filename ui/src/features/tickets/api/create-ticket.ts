@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { TicketDetail } from './types';
 
 export type NewTicket = {
@@ -12,9 +12,9 @@ export type NewTicket = {
 };
 
 export function useCreateTicket() {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewTicket) => api<TicketDetail>('/tickets', { method: 'POST', body }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['tickets'] }),
+    mutationFn: (body: NewTicket) => unwrap(client.POST('/api/tickets', { body })) as Promise<TicketDetail>,
+    onSuccess: () => void queries.invalidateQueries({ queryKey: ['tickets'] }),
   });
 }
