@@ -15,6 +15,7 @@ from api.present.me import preset_json
 from api.query.params import BuilderError
 from api.query.resources import RESOURCES
 from api.schemas import Message, Preset, PresetChange, PresetCount, PresetIn
+from domain.settings import PRESET_TYPES
 from projections import tables as t
 
 router = APIRouter(tags=["presets"])
@@ -50,7 +51,7 @@ def _preset(svc: ServicesDep, user: UserDep, preset_id: str) -> Any:
 )
 def result_count(route: str, svc: ServicesDep, user: UserDep) -> list[dict[str, Any]]:
     """How many rows each of the user's presets for this list matches."""
-    if route not in RESOURCES:
+    if route not in PRESET_TYPES:  # the registry's other lists keep no presets
         raise not_found()
     if not user.can(f"{route}.index"):
         raise denied()

@@ -352,3 +352,63 @@ def test_inputs_no_database_accepts_are_422_not_500(
         "/api/auth/login", json={"username": "client@demo.test\x00", "password": "demo"}
     )
     assert login.status_code == 422
+
+
+OPERATOR_ROUTES = (
+    "companies",
+    "clients",
+    "operators",
+    "locations",
+    "ticket-groups",
+    "deals",
+    "projects",
+    "used-products",
+    "ticket-statuses",
+    "ticket-templates",
+)
+
+
+@pytest.mark.parametrize("route", OPERATOR_ROUTES)
+def test_operator_lists_answer_the_same_envelope_counted_exactly(
+    portal: Portal, operator: dict[str, str], route: str
+) -> None:
+    answer = portal.get(f"/api/{route}", operator)
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert {"data", "from", "to", "total", "per_page", "current_page"} < set(body)
+    assert body["per_page"] == 15 and body["current_page"] == 1
+    assert body["last_page"] == max(1, -(-body["total"] // 15))
+    shown = len(body["data"])
+    assert body["total"] >= shown and body["to"] == (shown or None)
+    bad_page = portal.get(f"/api/{route}", operator, params={"page": "0"})
+    assert bad_page.status_code == 422
+    assert list(bad_page.json()["errors"]) == ["page"]
+
+
+def test_an_operator_list_pages_by_its_builder_page_size(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    everyone = portal.get(
+        "/api/clients", operator, params={"builder[paginate]": 100}
+    ).json()
+    assert everyone["total"] == len(everyone["data"]) >= 2
+    second = portal.get(
+        "/api/clients", operator, params={"builder[paginate]": 5, "page": 2}
+    ).json()
+    assert second["total"] == everyone["total"] and second["per_page"] == 5
+    assert [c["id"] for c in second["data"]] == [
+        c["id"] for c in everyone["data"][5:10]
+    ]
+    assert all(not c["is_operator"] for c in everyone["data"])
+    wrong = portal.get("/api/clients", operator, params={"builder[paginate]": 7})
+    assert list(wrong.json()["errors"]) == ["builder.paginate"]
+
+
+def test_plain_page_sizes_are_those_of_the_spec(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    fine = portal.get("/api/ticket-templates", operator, params={"per_page": 5})
+    assert fine.status_code == 200 and fine.json()["per_page"] == 5
+    wrong = portal.get("/api/ticket-templates", operator, params={"per_page": 7})
+    assert wrong.status_code == 422
+    assert list(wrong.json()["errors"]) == ["per_page"]

@@ -97,6 +97,27 @@ def test_result_counts_match_the_lists(
     assert portal.get("/api/presets-result-count/nothing", operator).status_code == 404
 
 
+def test_presets_are_kept_for_the_portal_lists_only(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    answer = portal.post(
+        "/api/table-presets",
+        operator,
+        json={"label": "Mine", "type": "clients", "filter_config": {}},
+    )
+    assert answer.status_code == 422
+    assert list(answer.json()["errors"]) == ["type"]
+    assert portal.get("/api/presets-result-count/clients", operator).status_code == 404
+
+
+def test_only_lists_with_export_rows_can_be_exported(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    answer = portal.post("/api/exports", operator, json={"model": "companies"})
+    assert answer.status_code == 422
+    assert list(answer.json()["errors"]) == ["model"]
+
+
 def _as_params(builder: dict[str, object]) -> list[tuple[str, str]]:
     params: list[tuple[str, str]] = []
     for key, value in builder.items():
