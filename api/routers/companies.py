@@ -10,9 +10,9 @@ from sqlalchemy import ColumnElement, Engine, Table, func, select
 from api.deps import ServicesDep, User, staff
 from api.listing import builder_page
 from api.models.directory import CompanyIn, CompanyRecord, MergeIn, MergePreview
-from api.operator.records import one
 from api.present.directory import company
 from api.query.compile import like_pattern
+from api.records import one
 from api.schemas import Message, Page
 from domain.errors import InvalidTransition, InvalidValue
 from projections import tables as t

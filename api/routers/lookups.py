@@ -11,9 +11,9 @@ from sqlalchemy import Table, or_, select
 from api.deps import ServicesDep, User, staff
 from api.errors import denied, invalid, not_found
 from api.models.directory import FoundProduct, FoundRecord
-from api.operator.records import one
 from api.present.common import iso, party
 from api.query.compile import like_pattern
+from api.records import one
 from projections import tables as t
 
 router = APIRouter(tags=["lookups"])

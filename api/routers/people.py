@@ -12,9 +12,9 @@ from api.deps import ServicesDep, User, staff
 from api.errors import ApiError, invalid, not_found
 from api.listing import builder_page
 from api.models.directory import IdentityIn, IdentityLink, PersonIn, PersonRecord
-from api.operator.records import one
 from api.present.directory import company_names, person
 from api.query.compile import like_pattern
+from api.records import one
 from api.schemas import Message, Page
 from api.seed import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
 from projections import tables as t

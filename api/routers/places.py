@@ -12,10 +12,9 @@ from api.deps import ServicesDep, User, staff
 from api.listing import builder_page
 from api.models import directory as models
 from api.models.directory import PlaceIn
-from api.operator.records import one
-from api.operator.references import check_references
 from api.present.directory import located
 from api.query.compile import like_pattern
+from api.records import check_references, one
 from api.schemas import Message, Page
 from domain.organisations import Location, TicketGroup
 from projections import tables as t

@@ -14,9 +14,9 @@ from api.deps import ServicesDep, User, staff
 from api.errors import invalid, not_found
 from api.listing import builder_page
 from api.models.directory import SETTING_MODELS, OrderIn, SettingItemIn
-from api.operator.references import MAX_ITEM_ID
 from api.present.directory import setting
 from api.query.compile import like_pattern
+from api.records import MAX_ITEM_ID
 from api.schemas import Message, Page
 from domain.settings import LIST_KINDS
 from domain.tickets import STATUS_TYPES
