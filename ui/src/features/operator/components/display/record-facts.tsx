@@ -12,6 +12,8 @@ type Embedded = { id: number | string; name?: string; full_name?: string; label?
 /** How one value of a record is shown: always labelled, formatted and translated. */
 export type Fact =
   | { label: OperatorKey; field: string; as: 'text' | 'email' | 'date' | 'datetime' | 'money' | 'hours' | 'minutes' | 'boolean' | 'expiry' | 'period' }
+  /** The record's own name, struck through once it is archived. */
+  | { label: OperatorKey; field: string; as: 'archivable' }
   /** An embedded record ({id, name}) by its name, linked to its page when a route is given. */
   | { label: OperatorKey; field: string; as: 'relation'; route?: string }
   | { label: OperatorKey; field: string; as: 'relations'; route?: string }
@@ -61,6 +63,8 @@ export function useFactValue() {
         return t('{n} hours', { n: formatQuantity(value as number | string) });
       case 'minutes':
         return formatMinutes(Number(value));
+      case 'archivable':
+        return <ArchivedName record={{ name: String(value), archived_at: record.archived_at as string | null | undefined }} length={200} />;
       case 'email':
         return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
       case 'relation':

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
-import { archiveCompany, restoreCompany } from '../../api/archive-company';
 import type { Company } from '../../types';
 import { ArchivedName } from '../display/badges';
 import { RouteLink } from '../display/route-link';
 import { YesNoFilter } from '../filters/schedule-filter';
 import { TextFilter } from '../filters/text-filter';
 import { textFilter } from '../filters/filter-builders';
-import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { CompanyMergeDialog } from './company-merge';
+import { NewRecordLink } from './record-form';
+import { RESOURCE_KINDS } from './resource-kinds';
+import { ResourceDetailPage } from './resource-pages';
 import type { Builder } from '@/lib/builder';
 import { useTranslation } from '@/lib/i18n';
 
@@ -39,6 +39,7 @@ export function CompaniesPage() {
   if (archived === '0') filter.whereNull = ['archived_at'];
   return (
     <>
+      <NewRecordLink kind={RESOURCE_KINDS.companies} />
       <OperatorList<Company>
         route="companies"
         title={t('Companies')}
@@ -76,43 +77,7 @@ export function CompaniesPage() {
   );
 }
 
+/** A company: its values, the edit form, archive or restore, and delete. */
 export function CompanyDetailPage() {
-  const { t } = useTranslation('operator');
-  return (
-    <DetailScreen<Company> route="companies" modelName="Company" label={(c) => c.name}>
-      {({ record, reload }) => (
-        <>
-          <p>
-            <ArchivedName record={record} length={200} />
-          </p>
-          <p>
-            {record.address_1} {record.city}
-          </p>
-          {record.archived_at ? (
-            <button
-              type="button"
-              onClick={async () => {
-                await restoreCompany(record.id);
-                toast.success(t('Company restored'));
-                reload();
-              }}
-            >
-              {t('Restore')}
-            </button>
-          ) : (
-            <button
-              type="button"
-              onClick={async () => {
-                await archiveCompany(record.id);
-                toast.success(t('Company archived'));
-                reload();
-              }}
-            >
-              {t('Archive')}
-            </button>
-          )}
-        </>
-      )}
-    </DetailScreen>
-  );
+  return <ResourceDetailPage kind={RESOURCE_KINDS.companies} />;
 }

@@ -1,17 +1,21 @@
 import { formatDate, formatMinutes } from '@/lib/format';
-import type { Contract } from '../../types';
+import { useTranslation } from '@/lib/i18n';
+import type { Contract, Id } from '../../types';
 import { ArchivedName, Truncated } from '../display/badges';
 import { ExpiryBadge } from '../display/due-date';
+import { PERIODS } from '../display/record-facts';
 import { RouteLink } from '../display/route-link';
-import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
-import { useTranslation } from '@/lib/i18n';
+import { NewRecordLink, type Rec } from './record-form';
+import { RESOURCE_KINDS } from './resource-kinds';
+import { ResourceDetailPage } from './resource-pages';
 
-/** A contract's period; none means a prepaid card (SPEC §3.2). */
+/** A contract's period in words; none means a prepaid card (SPEC §3.2). */
 function PeriodName({ period }: { period?: string | null }) {
   const { t } = useTranslation('operator');
-  return <>{period ?? t('Prepaid card')}</>;
+  if (!period) return <>{t('Prepaid card')}</>;
+  return <>{PERIODS[period] ? t(PERIODS[period]) : period}</>;
 }
 
 const columns: OperatorColumn<Contract>[] = [
@@ -32,36 +36,89 @@ const columns: OperatorColumn<Contract>[] = [
 
 export function ContractsPage() {
   const { t } = useTranslation('operator');
-  return <OperatorList<Contract> route="contracts" title={t('Contracts')} columns={columns} order={['name', 'asc']} />;
+  return (
+    <>
+      <NewRecordLink kind={RESOURCE_KINDS.contracts} />
+      <OperatorList<Contract> route="contracts" title={t('Contracts')} columns={columns} order={['name', 'asc']} />
+    </>
+  );
 }
 
-export function ContractDetailPage() {
+type Registration = {
+  id: Id;
+  ticket_id: Id;
+  ticket_reference?: string;
+  ticket_description?: string;
+  time_spent_rounded: number;
+  executed_at: string | null;
+  activity?: { name?: string; label?: string } | null;
+  description?: string;
+  operator?: { full_name?: string } | null;
+};
+type Period = { id: Id; period_start: string; period_end: string | null; registered_time: number; minutes_remaining: number; time_registrations?: Registration[] };
+
+/** One period of a contract: registered and remaining time, and the time booked on it. */
+function PeriodBlock({ period }: { period: Period }) {
+  const { t } = useTranslation('operator');
+  const title = period.period_end ? `${formatDate(period.period_start)} – ${formatDate(period.period_end)}` : t('Since {date}', { date: formatDate(period.period_start) });
+  const rows = period.time_registrations ?? [];
   return (
-    <DetailScreen<Contract> route="contracts" modelName="Contract" label={(c) => c.name} withRelations={['companies', 'contractPeriods']}>
-      {({ record }) => (
-        <dl className="detail-list">
-          <dt>Period</dt>
-          <dd>
-            <PeriodName period={record.period} />
-          </dd>
-          <dt>Remaining</dt>
-          <dd>{formatMinutes(record.minutes_remaining)}</dd>
-          <dt>Start date</dt>
-          <dd>{formatDate(record.start_date)}</dd>
-          <dt>End date</dt>
-          <dd>
-            <ExpiryBadge value={record.end_date} />
-          </dd>
-          <dt>Companies</dt>
-          <dd>
-            {(record.companies ?? (record.company ? [record.company] : [])).map((c) => (
-              <RouteLink key={c.id} name="companies.show" id={c.id}>
-                <ArchivedName record={c} />
-              </RouteLink>
-            ))}
-          </dd>
-        </dl>
+    <section className="detail-card period-block" aria-label={title}>
+      <h2>{title}</h2>
+      <p>
+        {t('Registered')}: <strong>{formatMinutes(period.registered_time)}</strong> · {t('Remaining')}: <strong>{formatMinutes(period.minutes_remaining)}</strong>
+      </p>
+      {rows.length === 0 ? (
+        <p className="muted">{t('No time registered in this period.')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="list-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('Ticket')}</th>
+                <th scope="col">{t('Time')}</th>
+                <th scope="col">{t('Date')}</th>
+                <th scope="col">{t('Activity')}</th>
+                <th scope="col">{t('Description')}</th>
+                <th scope="col">{t('Operator')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <RouteLink name="tickets.show" id={r.ticket_id}>
+                      {r.ticket_reference} <Truncated text={r.ticket_description} length={TRUNCATE.text} />
+                    </RouteLink>
+                  </td>
+                  <td>{formatMinutes(r.time_spent_rounded)}</td>
+                  <td>{formatDate(r.executed_at)}</td>
+                  <td>{r.activity?.name ?? r.activity?.label ?? ''}</td>
+                  <td>{r.description}</td>
+                  <td>{r.operator?.full_name ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-    </DetailScreen>
+    </section>
   );
+}
+
+/** Every period the contract has had, the current one first. */
+function Periods({ record }: { record: Rec }) {
+  const periods = [...((record.contractPeriods as Period[] | undefined) ?? [])].sort((a, b) => String(b.period_start).localeCompare(String(a.period_start)));
+  return (
+    <>
+      {periods.map((p) => (
+        <PeriodBlock key={String(p.id)} period={p} />
+      ))}
+    </>
+  );
+}
+
+/** A contract: its values, every period with its time, and the edit form. */
+export function ContractDetailPage() {
+  return <ResourceDetailPage kind={RESOURCE_KINDS.contracts} more={(record) => <Periods record={record} />} />;
 }

@@ -37,7 +37,8 @@ export type FormField = Common &
     | { type: 'number' }
     | { type: 'date' }
     | { type: 'boolean' }
-    | { type: 'choice'; options: Record<string | number, OperatorKey> }
+    /** `empty` names the choice of none (a contract without a period is a prepaid card). */
+    | { type: 'choice'; options: Record<string | number, OperatorKey>; empty?: OperatorKey }
     /** One item of a session lookup list (asset statuses, services, periods...), by id or another key. */
     | { type: 'setting'; lookup: string; valueKey?: string; translate?: Record<string, OperatorKey> }
     /** Several items of a session lookup list, ticked; `relation` holds them embedded ({id}). */
@@ -157,6 +158,11 @@ export const RECORD_KINDS: Record<'deals' | 'projects' | 'used-products' | 'tick
     archivable: true,
     label: (r) => String(r.name ?? r.id),
     fields: [{ name: 'name', label: 'Name', type: 'text', required: true }, company],
+    facts: [
+      { label: 'Name', field: 'name', as: 'archivable' },
+      { label: 'Company', field: 'company', as: 'relation', route: 'companies.show' },
+      { label: 'Archived', field: 'archived_at', as: 'date' },
+    ],
   },
 };
 
@@ -460,7 +466,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
             <div className="field">
               <label htmlFor={inputId}>{starred}</label>
               <select id={inputId} {...aria} {...register(field.name, requiredRule(field))}>
-                <option value="">—</option>
+                <option value="">{field.type === 'choice' && field.empty ? t(field.empty) : '—'}</option>
                 {options.map((o) => (
                   <option key={o.key} value={o.key}>
                     {o.name}

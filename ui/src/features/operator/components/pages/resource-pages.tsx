@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -77,7 +77,7 @@ function ArchiveToggle({ kind, record, reload }: { kind: RecordKind; record: Rec
 }
 
 /** A record's page: its values labelled and formatted, then the edit form, archive and delete. */
-export function ResourceDetailPage({ kind }: { kind: RecordKind }) {
+export function ResourceDetailPage({ kind, more }: { kind: RecordKind; more?: (record: Rec) => ReactNode }) {
   const { t } = useTranslation('operator');
   return (
     <DetailScreen<Rec> route={kind.route} modelName={kind.model} label={kind.label} withRelations={kind.withRelations ?? ['company']}>
@@ -88,6 +88,7 @@ export function ResourceDetailPage({ kind }: { kind: RecordKind }) {
               <RecordFacts facts={kind.facts} record={record} />
             </section>
           )}
+          {more?.(record)}
           <section className="detail-card">
             <RecordActions kind={kind} record={record} reload={reload} />
             <ArchiveToggle kind={kind} record={record} reload={reload} />

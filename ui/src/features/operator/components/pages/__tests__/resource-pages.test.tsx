@@ -232,7 +232,8 @@ describe('subscription, SLA and prepaid card pages', () => {
     expect(value('Next invoice')).toHaveTextContent('01-01-2027');
     expect(value('Direct debit')).toHaveTextContent('No');
     const form = screen.getByRole('form', { name: 'Edit' });
-    await userEvent.type(within(form).getByLabelText(/Termination date/), '2027-06-30');
+    // Typed the way the interface language writes a date (English: day/month/year).
+    await userEvent.type(within(form).getByLabelText(/Termination date/), '30/06/2027');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toEqual({ termination_date: '2027-06-30' }));
   });
