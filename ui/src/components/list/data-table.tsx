@@ -152,8 +152,9 @@ export function DataTable<T>(props: Props<T>) {
 
   const help = keyboard && (
     <span className="keyboard-help">
-      <button type="button" className="keyboard-help-button" aria-label={t('list.keys.title')} aria-describedby={helpId}>
-        ⌨
+      <button type="button" className="keyboard-help-button" aria-describedby={helpId}>
+        <span aria-hidden="true">⌨ </span>
+        {t('list.keys.title')}
       </button>
       <span role="tooltip" id={helpId} className="keyboard-help-text">
         {t('list.keys.help')}

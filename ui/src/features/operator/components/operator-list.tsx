@@ -51,6 +51,7 @@ function parseJson<T>(text: string | null): T | null {
 export function OperatorList<T extends { id: number | string }>(props: Props<T>) {
   const { route, title, columns, filter = {}, filters, order, selectable, actions, detailPath, keyboard } = props;
   const { t } = useTranslation('operator');
+  const { t: tl } = useTranslation();
   // German keeps its nouns capitalised inside a sentence.
   const language = useLanguage();
   const isMobile = useIsMobile();
@@ -102,7 +103,16 @@ export function OperatorList<T extends { id: number | string }>(props: Props<T>)
   return (
     <section className="operator-list" aria-busy={query.isFetching}>
       <h1>{title}</h1>
-      {filters && <div className="operator-filters">{filters}</div>}
+      {filters &&
+        (isMobile ? (
+          // On a phone the filters fold away, so the rows come first.
+          <details className="operator-filters">
+            <summary>{tl('list.filter')}</summary>
+            {filters}
+          </details>
+        ) : (
+          <div className="operator-filters">{filters}</div>
+        ))}
       <div className="list-toolbar">
         <span className="range" aria-live="polite">
           {data

@@ -1,9 +1,10 @@
 import '../../../testing/english';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
+import { setViewport } from '@/testing/test-utils';
 import { renderOperator } from '../../../testing/render-operator';
 import { TONE_COLOURS } from '../../display/due-date';
 
@@ -54,6 +55,8 @@ function serveQueue(rows = Array.from({ length: 20 }, (_, i) => row(i + 1))) {
   );
   return requests;
 }
+
+beforeEach(() => setViewport(false));
 
 describe('the ticket queue', () => {
   it('goes back to page 1 when a search starts on page 2', async () => {
@@ -202,5 +205,19 @@ describe('the ticket queue', () => {
     fail = false;
     fireEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Ticket number 1')).toBeInTheDocument();
+  });
+
+  it('shows cards on a phone, the filters folded away and a selection box per card', async () => {
+    setViewport(true);
+    serveQueue();
+    renderOperator('/operator/tickets', ALL);
+    const cards = await screen.findAllByTestId('list-card');
+    expect(cards).toHaveLength(15);
+    expect(screen.queryByRole('table')).toBeNull();
+    const folded = screen.getByText('Filter').closest('details')!;
+    expect(folded).not.toHaveAttribute('open');
+    expect(within(folded).getByRole('searchbox', { name: 'Search' })).not.toBeVisible();
+    await userEvent.click(screen.getByLabelText('Select t2'));
+    expect(screen.getByLabelText('Select t2')).toBeChecked();
   });
 });
