@@ -143,3 +143,19 @@ def test_an_operator_opening_the_portal_sees_the_whole_tenant(
         answer = portal.get(f"/api/{route}", operator)
         assert answer.status_code == 200, (route, answer.text)
     assert portal.get("/api/auth/me", operator).status_code == 200
+
+
+def test_each_directory_resource_is_one_router_for_both_audiences(
+    spec: dict[str, Any],
+) -> None:
+    tags = {
+        tuple(operation["tags"])
+        for path, operations in spec["paths"].items()
+        if path.startswith(("/api/companies", "/api/clients", "/api/slas"))
+        for operation in operations.values()
+    }
+    assert tags == {("companies",), ("clients",), ("slas",)}
+    companies = spec["paths"]["/api/companies"]
+    assert companies["get"]["operationId"] == "companies-list"
+    link = spec["paths"]["/api/operators/{user_id}/identity"]["put"]
+    assert link["tags"] == ["operators"]
