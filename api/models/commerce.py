@@ -7,7 +7,15 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from api.schemas import InvoiceRow, Named, Person
+from api.schemas import (
+    AssetDetail,
+    ContractDetail,
+    InvoiceRow,
+    Named,
+    Person,
+    QuoteDetail,
+    SubscriptionDetail,
+)
 
 
 class Model(BaseModel):
@@ -112,15 +120,94 @@ class InvoiceFile(Model):
     Filename: str
 
 
-def json_body(model: type[BaseModel]) -> dict[str, Any]:
-    """openapi_extra declaring a JSON request body of the model."""
-    return {
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {
-                    "schema": {"$ref": f"#/components/schemas/{model.__name__}"}
-                }
-            },
-        }
-    }
+# -- quotes ----------------------------------------------------------------------
+class AcceptIn(BaseModel):
+    name: str | None = Field(None, max_length=200)
+    note: str | None = Field(None, max_length=2000)
+    signature: str = Field("", max_length=2_000_000)
+
+
+class QuoteIn(BaseModel):
+    name: str | None = Field(None, max_length=200)
+    client_id: str | None = None
+    company_id: str | None = None
+    lines: list[LineIn] | None = None
+    custom_fields: dict[str, Any] | None = None
+
+
+class RawLine(Model):
+    """A quote line as stored: amounts as exact decimal strings."""
+
+    id: str | int
+    description: str
+    quantity: str | float
+    price: str | float
+    vat_rate: str | float
+    total: str | float
+
+
+class OperatorQuote(QuoteDetail):
+    """A quote as operators edit it: the shown detail plus its stored lines."""
+
+    raw_lines: list[RawLine]
+    version: int
+
+
+# -- contracts, subscriptions, assets --------------------------------------------
+class ContractIn(BaseModel):
+    name: str | None = Field(None, max_length=200)
+    client_id: str | None = None
+    company_id: str | None = None
+    service_id: int | None = None
+    period: str | None = Field(None, description="month, quarter, year; none = prepaid")
+    quantity: float | None = Field(None, description="hours per period")
+    start_date: str | None = None
+    end_date: str | None = None
+
+
+class BuyIn(BaseModel):
+    prepaid_card_id: int
+
+
+class BuyOut(BaseModel):
+    message: str
+    minutes_remaining: int
+    hours_remaining: float
+
+
+class OperatorContract(ContractDetail):
+    version: int
+
+
+class SubscriptionIn(BaseModel):
+    description: str | None = Field(None, max_length=200)
+    company_id: str | None = None
+    client_id: str | None = None
+    period: str | None = None
+    billing_start_date: str | None = None
+    direct_debit: bool = False
+    lines: list[LineIn] | None = None
+    termination_date: str | None = None
+    bill: bool = False
+
+
+class OperatorSubscription(SubscriptionDetail):
+    version: int
+
+
+class AssetIn(BaseModel):
+    name: str | None = Field(None, max_length=200)
+    description: str | None = None
+    serial_number: str | None = Field(None, max_length=200)
+    tracking_number: str | None = Field(None, max_length=200)
+    warranty_until: str | None = None
+    client_id: str | None = None
+    company_id: str | None = None
+    location_id: str | None = None
+    category_ids: list[int] | None = None
+    status_id: int | None = None
+    operator_id: str | None = None
+
+
+class OperatorAsset(AssetDetail):
+    version: int

@@ -1,4 +1,5 @@
-"""Assets: list and detail with client-visible messages."""
+"""Assets for both audiences: list and detail with client-visible messages;
+operators register and change them."""
 
 from __future__ import annotations
 
@@ -6,11 +7,15 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from api.deps import User
+from api.deps import ServicesDep, User, staff
+from api.models.commerce import AssetIn, OperatorAsset
+from api.operator.records import one
+from api.operator.references import check_references
 from api.present.common import Lookups
 from api.present.rows import asset_detail
 from api.routers.lists import add_detail, add_list
 from api.schemas import AssetDetail, AssetRow
+from projections import tables as t
 
 router = APIRouter(prefix="/assets", tags=["assets"])
 
@@ -22,3 +27,49 @@ def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
 
 add_list(router, "assets", AssetRow, "Assets, by name by default.")
 add_detail(router, "assets", AssetDetail, _detail)
+
+
+def _shown(svc: Any, user: User, asset_id: str) -> dict[str, Any]:
+    row = one(svc.engine, t.assets, user.tenant_id, asset_id)
+    with svc.engine.connect() as connection:
+        lookups = Lookups(connection, user.tenant_id)
+        shown = asset_detail(row, lookups, connection, False)
+    return {**shown, "version": row.version}
+
+
+@router.post("", status_code=201, name="create", response_model=OperatorAsset)
+def create_asset(
+    body: AssetIn, svc: ServicesDep, user: User = staff("assets.store")
+) -> dict[str, Any]:
+    """Register an asset."""
+    fields = body.model_dump(exclude_none=True)
+    # The asset projector needs the list even when empty.
+    fields.setdefault("category_ids", [])
+    check_references(
+        svc.engine, user.tenant_id, fields, {"status_id": "asset_statuses"}
+    )
+    asset_id = svc.domain.register_asset(user.tenant_id, user.id, fields)
+    svc.settle()
+    return _shown(svc, user, asset_id)
+
+
+@router.put("/{asset_id}", name="update", response_model=OperatorAsset)
+def update_asset(
+    asset_id: str, body: AssetIn, svc: ServicesDep, user: User = staff("assets.update")
+) -> dict[str, Any]:
+    """Change an asset's fields (only those sent)."""
+    one(svc.engine, t.assets, user.tenant_id, asset_id)
+    changes = body.model_dump(exclude_unset=True)
+    if "category_ids" in changes and changes["category_ids"] is None:
+        changes["category_ids"] = []
+    check_references(
+        svc.engine, user.tenant_id, changes, {"status_id": "asset_statuses"}
+    )
+    if changes.get("status_id") is not None:
+        status = svc.domain.setting_item(
+            user.tenant_id, "asset_statuses", changes["status_id"]
+        )
+        changes["status_type"] = status["data"].get("type", 4)
+    svc.domain.update_asset(user.tenant_id, user.id, asset_id, changes)
+    svc.settle()
+    return _shown(svc, user, asset_id)

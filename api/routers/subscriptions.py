@@ -1,4 +1,5 @@
-"""Subscriptions: list and detail with lines."""
+"""Subscriptions for both audiences: list and detail with lines; operators start,
+change, bill and terminate them."""
 
 from __future__ import annotations
 
@@ -6,11 +7,15 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from api.deps import User
+from api.deps import ServicesDep, User, staff
+from api.models.commerce import OperatorSubscription, SubscriptionIn
+from api.operator.records import one
+from api.operator.references import check_references
 from api.present.common import Lookups
 from api.present.rows import subscription_detail
 from api.routers.lists import add_detail, add_list
 from api.schemas import SubscriptionDetail, SubscriptionRow
+from projections import tables as t
 
 router = APIRouter(prefix="/subscriptions", tags=["subscriptions"])
 
@@ -21,3 +26,53 @@ def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
 
 add_list(router, "subscriptions", SubscriptionRow, "Subscriptions, next bill first.")
 add_detail(router, "subscriptions", SubscriptionDetail, _detail)
+
+
+def _shown(svc: Any, user: User, subscription_id: str) -> dict[str, Any]:
+    row = one(svc.engine, t.subscriptions, user.tenant_id, subscription_id)
+    with svc.engine.connect() as connection:
+        lookups = Lookups(connection, user.tenant_id)
+        shown = subscription_detail(row, lookups, connection)
+    return {**shown, "version": row.version}
+
+
+@router.post("", status_code=201, name="create", response_model=OperatorSubscription)
+def create_subscription(
+    body: SubscriptionIn, svc: ServicesDep, user: User = staff("subscriptions.store")
+) -> dict[str, Any]:
+    """Start a subscription with its lines."""
+    check_references(svc.engine, user.tenant_id, body.model_dump())
+    subscription_id = svc.domain.start_subscription(
+        user.tenant_id,
+        user.id,
+        description=body.description or "",
+        company_id=body.company_id,
+        client_id=body.client_id,
+        period=body.period or "",
+        billing_start_date=body.billing_start_date or "",
+        direct_debit=body.direct_debit,
+        lines=[line.model_dump() for line in body.lines or []],
+    )
+    svc.settle()
+    return _shown(svc, user, subscription_id)
+
+
+@router.put("/{subscription_id}", name="update", response_model=OperatorSubscription)
+def update_subscription(
+    subscription_id: str,
+    body: SubscriptionIn,
+    svc: ServicesDep,
+    user: User = staff("subscriptions.update"),
+) -> dict[str, Any]:
+    """Replace the lines, bill the next period (bill) or terminate on a date."""
+    one(svc.engine, t.subscriptions, user.tenant_id, subscription_id)
+    svc.domain.change_subscription(
+        user.tenant_id,
+        user.id,
+        subscription_id,
+        lines=None if body.lines is None else [x.model_dump() for x in body.lines],
+        bill=body.bill,
+        terminate_on=body.termination_date,
+    )
+    svc.settle()
+    return _shown(svc, user, subscription_id)

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 from api.routers.operator import (
-    agreements,
     deals,
-    quotes,
 )
 
 OPERATOR_ROUTERS = [
-    quotes.router,
-    agreements.contracts,
-    agreements.subscriptions,
-    agreements.assets,
     deals.deals,
     deals.projects,
     deals.used_products,
