@@ -1,0 +1,81 @@
+"""The one paging path: page numbers and sizes checked, one envelope for every list."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import Column, Engine, Integer, MetaData, Table, create_engine, select
+
+from api.listing import counted_page, envelope, page_args, page_of, parse_page
+from api.query.params import BuilderError
+
+numbers = Table("numbers", MetaData(), Column("n", Integer, primary_key=True))
+
+
+@pytest.fixture
+def engine() -> Iterator[Engine]:
+    engine = create_engine("sqlite://")
+    numbers.create(engine)
+    with engine.begin() as connection:
+        connection.execute(numbers.insert(), [{"n": n} for n in range(1, 38)])
+    yield engine
+    engine.dispose()
+
+
+def test_the_envelope_counts_from_to_and_the_last_page() -> None:
+    body = envelope(["a", "b"], page=3, per_page=5, total=12)
+    assert body == {
+        "data": ["a", "b"],
+        "from": 11,
+        "to": 12,
+        "total": 12,
+        "per_page": 5,
+        "current_page": 3,
+        "last_page": 3,
+    }
+    assert "total_is_estimate" not in body
+
+
+def test_an_empty_page_has_no_from_or_to_and_one_last_page() -> None:
+    body = envelope([], page=1, per_page=15, total=0, estimated=False)
+    assert (body["from"], body["to"], body["last_page"]) == (None, None, 1)
+    assert list(body) == [
+        "data",
+        "from",
+        "to",
+        "total",
+        "total_is_estimate",
+        "per_page",
+        "current_page",
+        "last_page",
+    ]
+
+
+@pytest.mark.parametrize("raw", ["0", "-1", "two", "1.5", "1000001"])
+def test_a_bad_page_is_named(raw: str) -> None:
+    with pytest.raises(BuilderError) as caught:
+        parse_page(raw)
+    assert caught.value.param == "page"
+
+
+def test_pages_and_sizes_default_and_are_checked() -> None:
+    assert parse_page(None) == parse_page("") == 1
+    assert page_args(None, None) == (1, 15)
+    assert page_args(4, 100) == (4, 100)
+    with pytest.raises(BuilderError) as caught:
+        page_args(1, 500)
+    assert caught.value.param == "per_page"
+    with pytest.raises(BuilderError) as caught:
+        page_args(0, 5)
+    assert caught.value.param == "page"
+
+
+def test_a_counted_page_holds_its_rows_and_the_exact_total(engine: Engine) -> None:
+    statement = select(numbers).where(numbers.c.n > 2).order_by(numbers.c.n.desc())
+    with engine.connect() as connection:
+        rows, total = counted_page(connection, statement, 2, 5)
+        body = page_of(connection, statement, lambda row: row.n * 10, 7, 5)
+    assert [row.n for row in rows] == [32, 31, 30, 29, 28] and total == 35
+    assert body["data"] == [70, 60, 50, 40, 30]
+    assert (body["from"], body["to"], body["last_page"]) == (31, 35, 7)
