@@ -16,7 +16,6 @@ from api.headers import SecurityHeaders
 from api.mail import mailer_from_env
 from api.observability_state import FollowerCollector
 from api.routers import ROUTERS
-from api.routers.operator import OPERATOR_ROUTERS
 from api.routers.system import health_router
 from api.services import Services
 from api.settings import Settings
@@ -83,7 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app, settings.default_tenant, FollowerCollector(svc.domain, svc.engine)
     )
     app.include_router(health_router, prefix="/api")
-    for router in [*ROUTERS, *OPERATOR_ROUTERS]:
+    for router in ROUTERS:
         app.include_router(router, prefix="/api")
     mount_ui(app)
     return app

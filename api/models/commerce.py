@@ -211,3 +211,58 @@ class AssetIn(BaseModel):
 
 class OperatorAsset(AssetDetail):
     version: int
+
+
+# -- deals, projects, used products ----------------------------------------------
+class EngagementIn(BaseModel):
+    description: str | None = Field(None, max_length=250)
+    company_id: str | None = None
+    client_id: str | None = None
+    deal_id: str | None = None
+    project_id: str | None = None
+    ticket_id: str | None = None
+    product_id: int | None = None
+    quantity: float | str | None = None
+    price: float | str | None = None
+    type: int | None = None
+    invoice_moment: int | None = None
+    version: int | None = Field(
+        None, description="the version the change was made on; a stale one is 409"
+    )
+
+
+class Stamped(Model):
+    id: str
+    description: str
+    version: int
+    created_at: str | None
+    updated_at: str | None
+
+
+class Deal(Stamped):
+    company_id: str | None
+    company: Named | None
+    client_id: str | None
+    client: Person | None
+
+
+class Project(Stamped):
+    company_id: str | None
+    company: Named | None
+    deal_id: str | None
+
+
+class UsedProduct(Stamped):
+    company_id: str | None
+    company: Named | None
+    product_id: int | None
+    ticket_id: str | None
+    project_id: str | None
+    deal_id: str | None
+    quantity: float
+    price: float
+    total: float
+    type: int | None
+    type_label: str | None
+    invoice_moment: int | None
+    invoice_moment_label: str | None

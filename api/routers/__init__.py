@@ -9,6 +9,7 @@ from api.routers import (
     auth,
     companies,
     contracts,
+    deals,
     exports,
     invoices,
     lookups,
@@ -18,6 +19,7 @@ from api.routers import (
     people,
     places,
     presets,
+    projects,
     quotes,
     setting_lists,
     subscriptions,
@@ -25,6 +27,7 @@ from api.routers import (
     ticket_templates,
     tickets,
     time_registrations,
+    used_products,
 )
 
 ROUTERS = [
@@ -43,6 +46,9 @@ ROUTERS = [
     assets.router,
     invoices.router,
     invoices.invoicing_router,
+    deals.router,
+    projects.router,
+    used_products.router,
     presets.router,
     exports.router,
     audit.router,

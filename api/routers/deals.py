@@ -1,4 +1,5 @@
-"""Deals, projects and used products: list, show, create, update, delete, invoice."""
+"""Deals for operators: list, show, create, update and delete; the same routes
+serve projects and used products (api/routers/projects.py, used_products.py)."""
 
 from __future__ import annotations
 
@@ -6,52 +7,33 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 from sqlalchemy import ColumnElement, Table
 
 from api.deps import ServicesDep, User, staff
-from api.errors import ApiError, invalid
+from api.errors import invalid
 from api.listing import builder_page
-from api.operator import engagements as shape
+from api.models.commerce import Deal, EngagementIn
 from api.operator import invoicing
 from api.operator.records import one
 from api.operator.references import ITEMS, check_references
+from api.present import engagements as shape
 from api.query.compile import like_pattern
-from api.schemas import Message
-from domain.deals import invoiced_quantity
+from api.schemas import Message, Page
 from projections import tables as t
-
-
-class EngagementIn(BaseModel):
-    description: str | None = Field(None, max_length=250)
-    company_id: str | None = None
-    client_id: str | None = None
-    deal_id: str | None = None
-    project_id: str | None = None
-    ticket_id: str | None = None
-    product_id: int | None = None
-    quantity: float | str | None = None
-    price: float | str | None = None
-    type: int | None = None
-    invoice_moment: int | None = None
-    version: int | None = Field(
-        None, description="the version the change was made on; a stale one is 409"
-    )
-
-
-class Ids(BaseModel):
-    ids: list[str] = Field(min_length=1, max_length=500)
-
 
 PRODUCT_ITEMS = {**ITEMS, "product_id": "products"}
 FILTERS = ("company_id", "client_id", "deal_id", "project_id", "ticket_id")
 
 
 def engagement_router(
-    route: str, table: Table, present: Callable[[Any], dict[str, Any]]
+    route: str,
+    table: Table,
+    present: Callable[[Any], dict[str, Any]],
+    model: type[BaseModel],
 ) -> APIRouter:
     """CRUD for one kind; the domain refuses fields the kind does not have (422)."""
-    router = APIRouter(prefix=f"/{route}", tags=[f"operator-{route}"])
+    router = APIRouter(prefix=f"/{route}", tags=[route])
 
     def shown(svc: Any, tenant_id: str, record_id: str) -> dict[str, Any]:
         return present(one(svc.engine, table, tenant_id, record_id))
@@ -59,7 +41,7 @@ def engagement_router(
     def checked(svc: Any, user: User, sent: dict[str, Any]) -> None:
         check_references(svc.engine, user.tenant_id, sent, PRODUCT_ITEMS)
 
-    @router.get("", name="list")
+    @router.get("", name="list", response_model=Page[model])  # type: ignore[valid-type]
     def index(
         request: Request,
         svc: ServicesDep,
@@ -84,7 +66,7 @@ def engagement_router(
             extra,
         )
 
-    @router.post("", status_code=201, name="create")
+    @router.post("", status_code=201, name="create", response_model=model)
     def create(
         body: EngagementIn, svc: ServicesDep, user: User = staff(f"{route}.store")
     ) -> dict[str, Any]:
@@ -96,14 +78,14 @@ def engagement_router(
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
 
-    @router.get("/{record_id}", name="show")
+    @router.get("/{record_id}", name="show", response_model=model)
     def show(
         record_id: str, svc: ServicesDep, user: User = staff(f"{route}.show")
     ) -> dict[str, Any]:
         """One record."""
         return shown(svc, user.tenant_id, record_id)
 
-    @router.put("/{record_id}", name="update")
+    @router.put("/{record_id}", name="update", response_model=model)
     def update(
         record_id: str,
         body: EngagementIn,
@@ -138,47 +120,4 @@ def engagement_router(
     return router
 
 
-def _used_product(svc: Any, user: User, record_id: str) -> Any:
-    return one(svc.engine, t.used_products, user.tenant_id, record_id)
-
-
-deals = engagement_router("deals", t.deals, shape.deal)
-projects = engagement_router("projects", t.projects, shape.project)
-used_products = engagement_router("used-products", t.used_products, shape.used_product)
-
-
-@used_products.post("/invoice", name="invoice")
-def invoice(
-    body: Ids,
-    svc: ServicesDep,
-    user: User = staff("used-products.update", "invoices.update"),
-) -> dict[str, Any]:
-    """Put the used products on their company's draft invoice, one line each."""
-    on = invoicing.invoiced_sources(svc, user.tenant_id)
-    items: list[tuple[str | None, str | None, dict[str, Any]]] = []
-    for record_id in body.ids:
-        row = _used_product(svc, user, record_id)
-        if ("used_product", row.id) in on:
-            raise ApiError(409, "The used product is already on an invoice.")
-        line = {
-            "description": row.description,
-            "quantity": invoiced_quantity(row.type, str(row.quantity)),
-            "price": str(row.price),
-            "source": {"type": "used_product", "id": row.id},
-        }
-        items.append((row.company_id, None, line))
-    touched = invoicing.add_lines(svc, user, items)
-    return {"message": invoicing.ADDED, "invoice_ids": touched}
-
-
-@used_products.post("/deinvoice", name="deinvoice")
-def deinvoice(
-    body: Ids,
-    svc: ServicesDep,
-    user: User = staff("used-products.update", "invoices.update"),
-) -> dict[str, Any]:
-    """Take the used products off their draft invoices."""
-    for record_id in body.ids:
-        _used_product(svc, user, record_id)
-    touched = invoicing.remove_sources(svc, user, "used_product", body.ids)
-    return {"message": invoicing.REMOVED, "invoice_ids": touched}
+router = engagement_router("deals", t.deals, shape.deal, Deal)
