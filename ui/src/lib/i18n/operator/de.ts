@@ -272,6 +272,9 @@ export const de: Record<keyof typeof import('./nl').nl, string> = {
   'Locations: {n}': 'Standorte: {n}',
   'Ticket groups: {n}': 'Ticketgruppen: {n}',
   // operator objects: lists, details and forms
+  'Draft invoice': 'Rechnungsentwurf',
+  'Total excl. VAT': 'Summe netto',
+  'Total incl. VAT': 'Summe brutto',
   'Country': 'Land',
   'Hours per period': 'Stunden pro Periode',
   'New company': 'Neue Firma',

@@ -274,6 +274,9 @@ export const nl = {
   'Locations: {n}': 'Locaties: {n}',
   'Ticket groups: {n}': 'Ticketgroepen: {n}',
   // operator objects: lists, details and forms
+  'Draft invoice': 'Conceptfactuur',
+  'Total excl. VAT': 'Totaal excl. btw',
+  'Total incl. VAT': 'Totaal incl. btw',
   'Country': 'Land',
   'Hours per period': 'Uren per periode',
   'New company': 'Nieuw bedrijf',

@@ -3,7 +3,7 @@ import { formatDate, formatDateTime, formatEuro, formatMinutes, formatQuantity }
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { ArchivedName } from './badges';
-import { ExpiryBadge } from './due-date';
+import { ExpiryDate } from '@/components/ui/tone-badge';
 import { RouteLink } from './route-link';
 
 type Row = Record<string, unknown>;
@@ -56,7 +56,8 @@ export function useFactValue() {
       case 'datetime':
         return formatDateTime(String(value));
       case 'expiry':
-        return <ExpiryBadge value={String(value)} />;
+        // Marked in colour and in words once it has passed or nearly has.
+        return <ExpiryDate value={String(value)} long />;
       case 'money':
         return formatEuro(value as number | string);
       case 'hours':

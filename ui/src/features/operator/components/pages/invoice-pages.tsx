@@ -5,7 +5,9 @@ import { toast } from '@/lib/toast';
 import { deinvoiceLines, downloadInvoicesCsv, exportInvoice, restoreInvoice } from '../../api/invoicing';
 import type { Invoice, InvoiceLine } from '../../types';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
-import { ArchivedName, Badge } from '../display/badges';
+import { ToneBadge, invoiceTone } from '@/components/ui/tone-badge';
+import { ArchivedName } from '../display/badges';
+import { RecordFacts } from '../display/record-facts';
 import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
 import { OperatorList, type OperatorColumn } from '../operator-list';
@@ -25,25 +27,64 @@ export const INVOICE_STATUSES: Record<number, OperatorKey> = {
   9: 'Expired',
 };
 
-/** Draft until exported (external_id set); an unknown status reads as status 1. */
-export function InvoiceState({ invoice }: { invoice: Invoice }) {
-  const { t } = useTranslation('operator');
-  if (!invoice.external_id) return <Badge label={t('Draft')} styleName="secondary" />;
-  return <Badge label={t(INVOICE_STATUSES[invoice.status] ?? INVOICE_STATUSES[1])} styleName="info" />;
+/** An invoice as either list answers it: the operator's row or the portal's (SPEC §3.2 version 2). */
+type InvoiceRow = Invoice & {
+  code?: string | null;
+  number?: string | null;
+  is_draft?: boolean;
+  company_name?: string | null;
+  amount_incl?: number | null;
+  InvoiceCode?: string | null;
+  AmountIncl?: number | null;
+  Date?: string | null;
+  Status?: number | null;
+};
+
+/** The number an operator knows the invoice by; a draft has none yet. */
+export function invoiceNumber(i: InvoiceRow): string | null {
+  return i.code ?? i.number ?? i.InvoiceCode ?? i.external_id ?? null;
 }
 
-const columns: OperatorColumn<Invoice>[] = [
-  { id: 'id', label: 'Invoice', cell: (i) => <RouteLink name="invoices.show" id={i.id}>{i.external_id ?? `#${i.id}`}</RouteLink> },
+const isDraft = (i: InvoiceRow) => (i.is_draft !== undefined ? i.is_draft : !i.external_id && !i.InvoiceCode);
+const statusOf = (i: InvoiceRow) => Number(i.status ?? i.Status ?? 1);
+
+/** Draft until exported (external_id set); an unknown status reads as status 1; a colour per status. */
+export function InvoiceState({ invoice }: { invoice: InvoiceRow }) {
+  const { t } = useTranslation('operator');
+  if (isDraft(invoice)) return <ToneBadge text={t('Draft')} tone="neutral" />;
+  const status = INVOICE_STATUSES[statusOf(invoice)] ? statusOf(invoice) : 1;
+  return <ToneBadge text={t(INVOICE_STATUSES[status])} tone={invoiceTone(status)} />;
+}
+
+function InvoiceName({ invoice }: { invoice: InvoiceRow }) {
+  const { t } = useTranslation('operator');
+  return <>{invoiceNumber(invoice) ?? t('Draft invoice')}</>;
+}
+
+const columns: OperatorColumn<InvoiceRow>[] = [
+  {
+    id: 'id',
+    label: 'Invoice',
+    cell: (i) => (
+      <RouteLink name="invoices.show" id={i.id}>
+        <InvoiceName invoice={i} />
+      </RouteLink>
+    ),
+  },
   { id: 'state', label: 'Status', cell: (i) => <InvoiceState invoice={i} /> },
-  { id: 'company', label: 'Company', cell: (i) => (i.company ? <ArchivedName record={i.company} /> : null) },
-  { id: 'date', label: 'Date', cell: (i) => formatDate(i.date) },
-  { id: 'total', label: 'Total', cell: (i) => formatEuro(i.total) },
+  {
+    id: 'company',
+    label: 'Company',
+    cell: (i) => (i.company ? <ArchivedName record={i.company} /> : (i.company_name ?? null)),
+  },
+  { id: 'date', label: 'Date', cell: (i) => formatDate(i.date ?? i.Date) },
+  { id: 'total', label: 'Total', cell: (i) => formatEuro(i.total ?? i.amount_incl ?? i.AmountIncl) },
 ];
 
 export function InvoicesPage() {
   const { t } = useTranslation('operator');
   return (
-    <OperatorList<Invoice>
+    <OperatorList<InvoiceRow>
       route="invoices"
       title={t('Invoices')}
       columns={columns}
@@ -58,7 +99,7 @@ export function InvoicesPage() {
   );
 }
 
-function InvoiceActions({ invoice, reload }: { invoice: Invoice; reload: () => void }) {
+function InvoiceActions({ invoice, reload }: { invoice: InvoiceRow; reload: () => void }) {
   const { t } = useTranslation('operator');
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
@@ -74,7 +115,7 @@ function InvoiceActions({ invoice, reload }: { invoice: Invoice; reload: () => v
       setBusy(false);
     }
   };
-  return invoice.external_id ? (
+  return !isDraft(invoice) ? (
     <button type="button" disabled={busy} onClick={() => void run(() => restoreInvoice(invoice.id), t('Invoice restored to draft'))}>
       {t('Restore to draft')}
     </button>
@@ -122,20 +163,32 @@ function RemoveLine({ invoice, line, reload }: { invoice: Invoice; line: Invoice
 export function InvoiceDetailPage() {
   const { t } = useTranslation('operator');
   return (
-    <DetailScreen<Invoice> route="invoices" modelName="Invoice" label={(i) => i.external_id ?? `#${i.id}`} withRelations={['lines', 'company']}>
+    <DetailScreen<InvoiceRow> route="invoices" modelName="Invoice" label={(i) => invoiceNumber(i) ?? t('Draft invoice')} withRelations={['lines', 'company']}>
       {({ record, reload }) => (
         <>
-          <p>
-            <InvoiceState invoice={record} />
-          </p>
+          <section aria-label={t('Details')} className="detail-card">
+            <p>
+              <InvoiceState invoice={record} />
+            </p>
+            <RecordFacts
+              record={record}
+              facts={[
+                { label: 'Company', field: 'company', as: 'relation', route: 'companies.show' },
+                { label: 'Date', field: 'date', as: 'date' },
+                { label: 'Reference', field: 'reference_number', as: 'text' },
+                { label: 'Total excl. VAT', field: 'amount_excl', as: 'money' },
+                { label: 'Total incl. VAT', field: 'total', as: 'money' },
+              ]}
+            />
+          </section>
           <LinesTable
             lines={record.lines ?? []}
-            actions={record.external_id ? undefined : (line) => <RemoveLine invoice={record} line={line as InvoiceLine} reload={reload} />}
+            actions={isDraft(record) ? (line) => <RemoveLine invoice={record} line={line as InvoiceLine} reload={reload} /> : undefined}
           />
           <p>
             <strong>{t('Total: {amount}', { amount: formatEuro(record.total) })}</strong>
           </p>
-          {!record.external_id && (
+          {isDraft(record) && (
             <LineForm
               onAdd={async (line) => {
                 await addInvoiceLine(record.id, line);
