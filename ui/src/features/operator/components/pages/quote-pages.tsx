@@ -12,6 +12,9 @@ import type { Line, Quote } from '../../types';
 import { ArchivedName, Badge, ClientName, Truncated } from '../display/badges';
 import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
+import { RecordFacts } from '../display/record-facts';
+import { RecordEditor, type Rec } from './record-form';
+import { RESOURCE_KINDS } from './resource-kinds';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { TRUNCATE } from '../../utils/truncate';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
@@ -145,13 +148,20 @@ function DuplicateButton({ quote }: { quote: Quote }) {
 
 export function QuoteDetailPage() {
   const { t } = useTranslation('operator');
+  const { can } = useSession();
   return (
     <DetailScreen<Quote> route="quotes" modelName="Quote" label={(q) => q.label ?? q.name} withRelations={['lines', 'company', 'client']}>
       {({ record, reload }) => (
         <>
-          <p>
-            {record.name} <QuoteStatus id={record.status_id} />
-          </p>
+          <section aria-label={t('Details')} className="detail-card">
+            <p>
+              <QuoteStatus id={record.status_id} />
+            </p>
+            <RecordFacts facts={RESOURCE_KINDS.quotes.facts ?? []} record={record} />
+          </section>
+          {record.status_id === 1 && can('quotes.update') && (
+            <RecordEditor kind={RESOURCE_KINDS.quotes} record={record as unknown as Rec} onSaved={reload} onConflict={reload} />
+          )}
           <LinesTable
             lines={record.lines ?? []}
             actions={

@@ -79,6 +79,8 @@ export type RecordKind = {
   creatable?: boolean;
   /** archive/restore routes (POST /{route}/{id}/archive, /restore). */
   archivable?: boolean;
+  /** False where the API has no DELETE (assets, contracts, subscriptions). */
+  deletable?: boolean;
   /** The word the delete button and toast use: people are deactivated, not deleted. */
   deleteLabel?: OperatorKey;
   withRelations?: string[];
@@ -568,7 +570,7 @@ export function RecordActions({ kind, record, reload }: { kind: RecordKind; reco
   return (
     <>
       {can(`${kind.route}.update`) && <RecordEditor kind={kind} record={record} onSaved={reload} onConflict={reload} />}
-      {can(`${kind.route}.destroy`) && (
+      {kind.deletable !== false && can(`${kind.route}.destroy`) && (
         <button
           type="button"
           className="danger"

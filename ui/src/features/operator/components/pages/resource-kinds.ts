@@ -101,6 +101,7 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
   },
   contracts: {
     route: 'contracts',
+    deletable: false,
     model: 'Contract',
     plural: 'Contracts',
     newTitle: 'New contract',
@@ -133,6 +134,7 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
   },
   assets: {
     route: 'assets',
+    deletable: false,
     model: 'Asset',
     plural: 'Assets',
     newTitle: 'New asset',
@@ -177,6 +179,7 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
   },
   subscriptions: {
     route: 'subscriptions',
+    deletable: false,
     model: 'Subscription',
     plural: 'Subscriptions',
     newTitle: 'New subscription',
@@ -215,6 +218,25 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
       { label: 'Monthly', field: 'mrr', as: 'money' },
       { label: 'Period', field: 'period', as: 'period' },
       { label: 'Next invoice', field: 'next_billing_date', as: 'date' },
+    ],
+  },
+  quotes: {
+    route: 'quotes',
+    model: 'Quote',
+    plural: 'Quotes',
+    newTitle: 'New quote',
+    show: 'quotes.show',
+    versioned: false,
+    deletable: false,
+    label: (r) => String(r.label ?? r.name ?? r.id),
+    // Only a concept's name changes here; its lines have their own form.
+    fields: [{ name: 'name', label: 'Name', type: 'text', required: true, maxLength: 200 }],
+    facts: [
+      { label: 'Name', field: 'name', as: 'text' },
+      { label: 'Company', field: 'company', as: 'relation', route: 'companies.show' },
+      { label: 'Client', field: 'client', as: 'relation', route: 'clients.show' },
+      { label: 'Total', field: 'total', as: 'money' },
+      { label: 'Updated', field: 'updated_at', as: 'datetime' },
     ],
   },
   clients: people('clients'),

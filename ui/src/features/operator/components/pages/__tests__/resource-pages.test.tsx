@@ -111,6 +111,13 @@ describe('asset pages', () => {
     expect(await screen.findByRole('heading', { name: 'Laptop 1 (sales) Asset' })).toBeInTheDocument();
   });
 
+  it('offers no delete, which the API does not have for assets', async () => {
+    server.use(http.get('*/api/assets/:id', () => HttpResponse.json(asset)));
+    renderOperator('/operator/assets/a1', all('assets'), {}, lookups);
+    await screen.findByRole('form', { name: 'Edit' });
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
   it('shows the server\'s 422 under the field it names, by the field\'s label', async () => {
     server.use(
       http.get('*/api/assets/:id', () => HttpResponse.json(asset)),
@@ -272,5 +279,52 @@ describe('subscription, SLA and prepaid card pages', () => {
     expect(within(facts).getByText('Ja')).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Opslaan' })).toBeInTheDocument();
+  });
+});
+
+describe('quote page', () => {
+  const quote = {
+    id: 'q1',
+    name: 'Network upgrade',
+    label: 'Q-2026-001',
+    status_id: 1,
+    total: 1250.5,
+    company: { id: 'c1', name: 'Acme BV' },
+    client: { id: 'u1', full_name: 'Carla Client' },
+    lines: [],
+    updated_at: '2026-11-20T10:00:00Z',
+    version: 4,
+  };
+
+  it('renames a concept quote and shows its company, client and total labelled', async () => {
+    let sent: unknown = null;
+    let current = quote;
+    server.use(
+      http.get('*/api/quotes/:id', () => HttpResponse.json(current)),
+      http.put('*/api/quotes/:id', async ({ request }) => {
+        sent = await request.json();
+        current = { ...current, name: (sent as { name: string }).name };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderOperator('/operator/quotes/q1', all('quotes'));
+    const facts = await screen.findByRole('region', { name: 'Details' });
+    const value = (label: string) => within(facts).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(value('Company')).toHaveTextContent('Acme BV');
+    expect(value('Client')).toHaveTextContent('Carla Client');
+    expect(value('Total')).toHaveTextContent(/€\s1\.250,50/);
+    const form = screen.getByRole('form', { name: 'Edit' });
+    await userEvent.clear(within(form).getByLabelText(/^Name/));
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Network upgrade 2027');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual({ name: 'Network upgrade 2027' }));
+    expect(await within(facts).findByText('Network upgrade 2027')).toBeInTheDocument();
+  });
+
+  it('offers no edit form once the quote is sent', async () => {
+    server.use(http.get('*/api/quotes/:id', () => HttpResponse.json({ ...quote, status_id: 2 })));
+    renderOperator('/operator/quotes/q1', all('quotes'));
+    await screen.findByRole('region', { name: 'Details' });
+    expect(screen.queryByRole('form', { name: 'Edit' })).toBeNull();
   });
 });
