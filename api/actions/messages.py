@@ -13,9 +13,9 @@ from api.actions.html import clean, mentioned, plain
 from api.body import flag, id_list
 from api.deps import Tenant, User
 from api.errors import invalid, not_found
-from api.operator.records import one
 from api.operator.tables import notifications
 from api.present.tickets import client_email
+from api.records import one
 from api.services import Services
 from domain.people import EMAIL
 from projections import tables as t

@@ -17,8 +17,8 @@ from api.deps import Tenant, User
 from api.errors import ApiError, invalid
 from api.listing import find
 from api.models.tickets import TicketIn
-from api.operator.references import check_references
 from api.present.common import Lookups
+from api.records import check_references
 from api.services import Services
 from projections import tables as t
 

@@ -25,10 +25,10 @@ from api.models.tickets import (
     TicketIn,
     validated,
 )
-from api.operator.records import one
 from api.present.common import Lookups
 from api.present.rows import ticket_detail
 from api.present.tickets import operator_ticket
+from api.records import one
 from api.routers.lists import add_detail, add_list
 from api.schemas import Message, TicketDetail, TicketRow
 from projections import tables as t

@@ -15,9 +15,8 @@ from api.deps import ServicesDep, TenantDep, User, staff
 from api.errors import invalid, not_found
 from api.models.tickets import Invoiced, TimeIds, TimeIn, TimeListRow, TimeRow
 from api.operator import invoicing
-from api.operator.records import one
-from api.operator.references import check_references
 from api.present.tickets import time_row
+from api.records import check_references, one
 from api.schemas import Message
 from projections import tables as t
 
