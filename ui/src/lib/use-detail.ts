@@ -3,12 +3,15 @@ import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
 
-/** GET /{route}/{id}; a missing record sends the user back to the list (SPEC §8). */
-export function useDetail<T>(route: string, id: string | undefined) {
+/**
+ * GET /{route}/{id} (or the typed call `load` makes); a missing record sends the user
+ * back to the list (SPEC §8).
+ */
+export function useDetail<T>(route: string, id: string | undefined, load?: (id: string) => Promise<T>) {
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: [route, 'detail', id],
-    queryFn: () => api<T>(`/${route}/${id}`),
+    queryFn: () => (load ? load(String(id)) : api<T>(`/${route}/${id}`)),
     enabled: Boolean(id),
     retry: false,
   });

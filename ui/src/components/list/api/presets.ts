@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { Id, TablePreset } from '@/types/models';
+import { client, unwrap } from '@/lib/api-client';
+import type { NewTablePreset } from '@/types/models';
 
 export const presetsKey = (route: string) => ['table-presets', route];
 export const presetCountsKey = (route: string) => ['presets-result-count', route];
@@ -8,8 +8,7 @@ export const presetCountsKey = (route: string) => ['presets-result-count', route
 export function usePresets(route: string, enabled: boolean) {
   return useQuery({
     queryKey: presetsKey(route),
-    queryFn: () => api<TablePreset[] | { data: TablePreset[] }>('/table-presets', { query: { type: route } }),
-    select: (r) => (Array.isArray(r) ? r : r.data),
+    queryFn: () => unwrap(client.GET('/api/table-presets', { params: { query: { type: route } } })),
     enabled,
   });
 }
@@ -17,20 +16,20 @@ export function usePresets(route: string, enabled: boolean) {
 export function usePresetCounts(route: string, enabled: boolean) {
   return useQuery({
     queryKey: presetCountsKey(route),
-    queryFn: () => api<{ id: Id; count: number | null }[]>(`/presets-result-count/${route}`),
+    queryFn: () => unwrap(client.GET('/api/presets-result-count/{route}', { params: { path: { route } } })),
     enabled,
   });
 }
 
-export type NewPreset = Omit<TablePreset, 'id'>;
+export type NewPreset = NewTablePreset;
 
 export function useCreatePreset(route: string) {
-  const client = useQueryClient();
+  const queries = useQueryClient();
   return useMutation({
-    mutationFn: (preset: NewPreset) => api<TablePreset>('/table-presets', { method: 'POST', body: preset }),
+    mutationFn: (preset: NewPreset) => unwrap(client.POST('/api/table-presets', { body: preset })),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: presetsKey(route) });
-      void client.invalidateQueries({ queryKey: presetCountsKey(route) });
+      void queries.invalidateQueries({ queryKey: presetsKey(route) });
+      void queries.invalidateQueries({ queryKey: presetCountsKey(route) });
     },
   });
 }
