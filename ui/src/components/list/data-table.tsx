@@ -164,8 +164,7 @@ export function DataTable<T>(props: Props<T>) {
 
   if (cards) {
     return (
-      <div className="cards" onKeyDown={onKeyDown}>
-        {help}
+      <div className="cards">
         {problem}
         {!rows &&
           !failed &&
