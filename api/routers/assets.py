@@ -9,10 +9,9 @@ from fastapi import APIRouter
 
 from api.deps import ServicesDep, User, staff
 from api.models.commerce import AssetIn, OperatorAsset
-from api.operator.records import one
-from api.operator.references import check_references
 from api.present.common import Lookups
 from api.present.rows import asset_detail
+from api.records import check_references, one
 from api.routers.lists import add_detail, add_list
 from api.schemas import AssetDetail, AssetRow
 from projections import tables as t

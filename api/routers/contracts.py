@@ -12,10 +12,9 @@ from api.deps import ServicesDep, User, require, staff
 from api.errors import invalid
 from api.listing import find
 from api.models.commerce import BuyIn, BuyOut, ContractIn, OperatorContract
-from api.operator.records import one
-from api.operator.references import check_references
 from api.present.common import Lookups
 from api.present.rows import contract_detail
+from api.records import check_references, one
 from api.routers.lists import add_detail, add_list
 from api.schemas import ContractDetail, ContractRow
 from projections import tables as t

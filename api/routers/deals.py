@@ -15,10 +15,9 @@ from api.errors import invalid
 from api.listing import builder_page
 from api.models.commerce import Deal, EngagementIn
 from api.operator import invoicing
-from api.operator.records import one
-from api.operator.references import ITEMS, check_references
 from api.present import engagements as shape
 from api.query.compile import like_pattern
+from api.records import ITEMS, check_references, one
 from api.schemas import Message, Page
 from projections import tables as t
 

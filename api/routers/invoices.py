@@ -23,10 +23,9 @@ from api.models.commerce import (
     LineIn,
 )
 from api.operator import invoicing
-from api.operator.records import one
-from api.operator.references import check_references
 from api.pdf import invoice_pdf
 from api.query.resources import RESOURCES
+from api.records import check_references, one
 from api.schemas import InvoiceRow, Page
 from domain.invoices import status_or_default
 from projections import tables as t

@@ -19,13 +19,12 @@ from api.listing import find
 from api.models.commerce import AcceptIn, Ids, LineIn, OperatorQuote, QuoteIn
 from api.models.tickets import Invoiced
 from api.operator import invoicing
-from api.operator.records import one
-from api.operator.references import check_references
 from api.pdf import quote_pdf
 from api.present.common import Lookups
 from api.present.rows import quote_detail
 from api.query.compile import Compiler, Scope
 from api.query.resources import QUOTES
+from api.records import check_references, one
 from api.routers.lists import add_list
 from api.schemas import QuoteDetail, QuoteRow
 from api.services import Services

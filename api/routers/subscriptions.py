@@ -9,10 +9,9 @@ from fastapi import APIRouter
 
 from api.deps import ServicesDep, User, staff
 from api.models.commerce import OperatorSubscription, SubscriptionIn
-from api.operator.records import one
-from api.operator.references import check_references
 from api.present.common import Lookups
 from api.present.rows import subscription_detail
+from api.records import check_references, one
 from api.routers.lists import add_detail, add_list
 from api.schemas import SubscriptionDetail, SubscriptionRow
 from projections import tables as t

@@ -9,8 +9,8 @@ from api.errors import ApiError
 from api.models.commerce import Ids, UsedProduct
 from api.models.tickets import Invoiced
 from api.operator import invoicing
-from api.operator.records import one
 from api.present import engagements as shape
+from api.records import one
 from api.routers.deals import engagement_router
 from domain.deals import invoiced_quantity
 from projections import tables as t
