@@ -14,6 +14,7 @@ import { ResourceCreatePage, ResourceDetailPage, ResourceListPage } from './comp
 import { RESOURCE_KINDS } from './components/pages/resource-kinds';
 import { TicketGroupDetailPage, TicketGroupsPage } from './components/pages/ticket-group-pages';
 import { OpenTimePage } from './components/pages/open-time-page';
+import { TimeRegistrationsPage } from './components/pages/time-registrations-page';
 import { DealsPage, ProjectsPage, UsedProductsPage } from './components/pages/deal-pages';
 import { NotificationsPage } from './components/pages/notifications-page';
 import { RECORD_KINDS, RecordCreatePage } from './components/pages/record-form';
@@ -67,6 +68,7 @@ export const operatorRoutes: RouteObject[] = [
       page('ticket-groups/create', 'ticket-groups.store', <RecordCreatePage key="ticket-groups" kind={RECORD_KINDS['ticket-groups']} />),
       page('ticket-groups/:id', 'ticket-groups.show', <TicketGroupDetailPage />),
       page('time', 'time-registrations.index', <OpenTimePage />),
+      page('time-registrations', 'time-registrations.index', <TimeRegistrationsPage />),
       page('deals', 'deals.index', <DealsPage />),
       page('deals/create', 'deals.store', <RecordCreatePage key="deals" kind={RECORD_KINDS.deals} />),
       page('deals/:id', 'deals.show', <ResourceDetailPage key="deals" kind={RECORD_KINDS.deals} />),

@@ -272,6 +272,11 @@ export const de: Record<keyof typeof import('./nl').nl, string> = {
   'Locations: {n}': 'Standorte: {n}',
   'Ticket groups: {n}': 'Ticketgruppen: {n}',
   // operator objects: lists, details and forms
+  'The time registrations could not be loaded.': 'Die Zeiterfassungen konnten nicht geladen werden.',
+  'Time registrations': 'Zeiterfassungen',
+  'On an invoice': 'Auf einer Rechnung',
+  'Not invoiced': 'Nicht abgerechnet',
+  'Delete {name}': '{name} löschen',
   'Draft invoice': 'Rechnungsentwurf',
   'Total excl. VAT': 'Summe netto',
   'Total incl. VAT': 'Summe brutto',

@@ -274,6 +274,11 @@ export const nl = {
   'Locations: {n}': 'Locaties: {n}',
   'Ticket groups: {n}': 'Ticketgroepen: {n}',
   // operator objects: lists, details and forms
+  'The time registrations could not be loaded.': 'De tijdregistraties konden niet worden geladen.',
+  'Time registrations': 'Tijdregistraties',
+  'On an invoice': 'Op een factuur',
+  'Not invoiced': 'Niet gefactureerd',
+  'Delete {name}': '{name} verwijderen',
   'Draft invoice': 'Conceptfactuur',
   'Total excl. VAT': 'Totaal excl. btw',
   'Total incl. VAT': 'Totaal incl. btw',

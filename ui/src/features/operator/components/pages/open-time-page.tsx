@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatDateTime, formatMinutes } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { getOpenTime, invoiceTime, type OpenTimeRegistration } from '../../api/open-time';
@@ -6,6 +7,7 @@ import { useReloadData } from '../../hooks/use-reload-data';
 import { useTranslation } from '@/lib/i18n';
 import { Truncated } from '../display/badges';
 import { ObjectLink, RouteLink } from '../display/route-link';
+import { OPERATOR_BASE } from '../../utils/routes';
 import { TRUNCATE } from '../../utils/truncate';
 
 /** Registered time not yet invoiced; the chosen rows go onto draft invoices. */
@@ -27,7 +29,10 @@ export function OpenTimePage() {
 
   return (
     <section>
-      <h1>Open time</h1>
+      <h1>{t('Open time')}</h1>
+      <p>
+        <Link to={`${OPERATOR_BASE}/time-registrations`}>{t('Time registrations')}</Link>
+      </p>
       <button
         type="button"
         className="primary"

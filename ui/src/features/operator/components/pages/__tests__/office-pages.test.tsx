@@ -6,7 +6,8 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { page, renderOperator } from '../../../testing/render-operator';
 
-const company = { id: 3, name: 'Acme BV' };
+// Record ids are the UUID-like strings the API answers.
+const company = { id: 'c3', name: 'Acme BV' };
 
 describe('quotes', () => {
   it('shows the lines and sends a concept quote', async () => {
@@ -216,7 +217,7 @@ describe('invoices', () => {
     URL.createObjectURL = vi.fn(() => 'blob:csv');
     URL.revokeObjectURL = vi.fn();
     server.use(
-      http.get('*/api/invoices', () => HttpResponse.json(page([draft, { ...draft, id: 10, external_id: 'F-2026-010', status: 4 }]))),
+      http.get('*/api/invoices', () => HttpResponse.json(page([draft, { ...draft, id: 'inv-10', external_id: 'F-2026-010', status: 4 }]))),
       http.post('*/api/invoicing/download-csv', async ({ request }) => {
         ids = await request.json();
         return new HttpResponse('id;code\n10;F-2026-010\n', { headers: { 'Content-Type': 'text/csv' } });
@@ -224,9 +225,9 @@ describe('invoices', () => {
     );
     renderOperator('/operator/invoices');
     expect(await screen.findByText('Paid')).toBeInTheDocument();
-    await userEvent.click(screen.getByLabelText('Select 10'));
+    await userEvent.click(screen.getByLabelText('Select inv-10'));
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(ids).toEqual({ ids: [10] }));
+    await waitFor(() => expect(ids).toEqual({ ids: ['inv-10'] }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
   });
 });
@@ -238,10 +239,10 @@ describe('companies', () => {
     server.use(
       http.get('*/api/companies', ({ request }) => {
         seen.push(new URL(request.url));
-        return HttpResponse.json(page([{ ...company, city: 'Utrecht', archived_at: null }, { id: 4, name: 'Old BV', city: 'Zwolle', archived_at: '2026-01-01T00:00:00Z' }]));
+        return HttpResponse.json(page([{ ...company, city: 'Utrecht', archived_at: null }, { id: 'c4', name: 'Old BV', city: 'Zwolle', archived_at: '2026-01-01T00:00:00Z' }]));
       }),
       http.post('*/api/companies/merge/preview', () =>
-        HttpResponse.json({ survivor: { id: 3, name: 'Acme BV' }, merged: [{ id: 4, name: 'Old BV', records: {} }] }),
+        HttpResponse.json({ survivor: { id: 'c3', name: 'Acme BV' }, merged: [{ id: 'c4', name: 'Old BV', records: {} }] }),
       ),
       http.post('*/api/companies/merge', async ({ request }) => {
         merged = await request.json();
@@ -252,12 +253,12 @@ describe('companies', () => {
     expect((await screen.findByText('Old BV')).closest('del')).not.toBeNull();
     expect(screen.getByText('Acme BV').closest('del')).toBeNull();
     expect(seen[0].searchParams.getAll('builder[whereNull][]')).toEqual(['archived_at']);
-    await userEvent.click(screen.getByLabelText('Select 3'));
-    await userEvent.click(screen.getByLabelText('Select 4'));
+    await userEvent.click(screen.getByLabelText('Select c3'));
+    await userEvent.click(screen.getByLabelText('Select c4'));
     await userEvent.click(screen.getByRole('button', { name: 'Merge' }));
     await userEvent.click(await within(screen.getByRole('dialog')).findByRole('button', { name: 'Merge into Acme BV' }));
     expect(await screen.findByText('Companies merged')).toBeInTheDocument();
-    expect(merged).toEqual({ ids: [3, 4] });
+    expect(merged).toEqual({ ids: ['c3', 'c4'] });
   });
 
   it('archives a company and restores it', async () => {
