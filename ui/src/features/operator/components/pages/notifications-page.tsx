@@ -38,7 +38,7 @@ export function NotificationsPage() {
   if (items === null) return <p role="status">{t('Loading…')}</p>;
   return (
     <section className="notifications">
-      <h1>Mentions</h1>
+      <h1>{t('Mentions')}</h1>
       {items.length === 0 ? (
         <p className="muted">{t('No mentions yet.')}</p>
       ) : (

@@ -21,7 +21,7 @@ export function SettingsIndexPage() {
   const { t } = useTranslation('operator');
   return (
     <section>
-      <h1>Settings</h1>
+      <h1>{t('Settings')}</h1>
       <ul>
         {Object.entries(SETTING_LISTS).map(([route, title]) => (
           <li key={route}>

@@ -23,7 +23,7 @@ export function TicketCreatePage() {
   const [busy, setBusy] = useState(false);
   return (
     <section className="ticket-create">
-      <h1>New ticket</h1>
+      <h1>{t('New ticket')}</h1>
       <form
         aria-label={t('New ticket')}
         noValidate

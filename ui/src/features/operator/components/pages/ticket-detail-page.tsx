@@ -111,7 +111,7 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
         reload();
       }}
     >
-      <h2>Register time</h2>
+      <h2>{t('Register time')}</h2>
       <TimeInput label={t('Time spent')} value={minutes} onChange={setMinutes} required />
       <DateTimePicker label={t('Executed at')} value={executedAt} onChange={setExecutedAt} required />
       <div className="field">
