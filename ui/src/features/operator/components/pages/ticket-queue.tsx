@@ -139,7 +139,7 @@ export function TicketQueue() {
                 const status = statuses.find((s) => String(s.id) === bulkStatus);
                 const name = status?.name ?? status?.label ?? '';
                 try {
-                  await confirm(t('Set the status of {n} tickets to {status}?', { n: selected.length, status: name }));
+                  await confirm(t('Set the status of the selected tickets ({n}) to {status}?', { n: selected.length, status: name }));
                 } catch {
                   return;
                 }
@@ -148,8 +148,8 @@ export function TicketQueue() {
                 );
                 const failed = results.filter((r) => r.status === 'rejected').length;
                 const changed = results.length - failed;
-                if (changed > 0) toast.success(t('{n} tickets set to {status}', { n: changed, status: name }));
-                if (failed > 0) toast.error(t('{n} tickets could not be changed', { n: failed }));
+                if (changed > 0) toast.success(t('Tickets changed to {status}: {n}', { n: changed, status: name }));
+                if (failed > 0) toast.error(t('Tickets not changed: {n}', { n: failed }));
                 setBulkStatus('');
                 done();
               }}

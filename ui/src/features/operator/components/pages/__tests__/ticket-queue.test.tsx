@@ -146,16 +146,34 @@ describe('the ticket queue', () => {
     const before = requests.length;
     await userEvent.click(screen.getByRole('button', { name: 'Set status' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Set the status of 2 tickets to Closed?');
+    expect(dialog).toHaveTextContent('Set the status of the selected tickets (2) to Closed?');
     expect(puts).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('2 tickets set to Closed')).toBeInTheDocument();
+    expect(await screen.findByText('Tickets changed to Closed: 2')).toBeInTheDocument();
     expect(puts).toEqual([
       { id: 't1', body: { status_id: 2 } },
       { id: 't2', body: { status_id: 2 } },
     ]);
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));
     expect(screen.getByLabelText('Select t1')).not.toBeChecked();
+  });
+
+  it('says how many tickets did not change when some refuse the new status', async () => {
+    serveQueue();
+    server.use(
+      http.put('*/api/tickets/:id', ({ params }) =>
+        params.id === 't2' ? HttpResponse.json({ message: 'Someone else changed this ticket.' }, { status: 409 }) : HttpResponse.json({}),
+      ),
+    );
+    renderOperator('/operator/tickets', ALL);
+    await screen.findByText('Ticket number 1');
+    await userEvent.click(screen.getByLabelText('Select t1'));
+    await userEvent.click(screen.getByLabelText('Select t2'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'New status' }), 'Closed');
+    await userEvent.click(screen.getByRole('button', { name: 'Set status' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Tickets changed to Closed: 1')).toBeInTheDocument();
+    expect(await screen.findByText('Tickets not changed: 1')).toBeInTheDocument();
   });
 
   it('does nothing when the status change is cancelled', async () => {
