@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, Engine, select
 
+from api.errors import not_found
 from api.present.common import Lookups, iso, party
 from api.present.messages import thread
 from api.present.rows import ticket
+from api.records import one
 from domain.tickets import TICKET_FIELDS
 from projections import tables as t
 
@@ -130,3 +132,18 @@ def operator_ticket(connection: Connection, row: Any) -> dict[str, Any]:
         "messages": operator_thread(connection, row.tenant_id, row.id),
         "time_registrations": times(connection, row.tenant_id, row.id),
     }
+
+
+def ticket_row(engine: Engine, tenant_id: str, ticket_id: str, template: bool) -> Any:
+    """The ticket (or, with template, the template) row of the tenant, else 404."""
+    row = one(engine, t.tickets, tenant_id, ticket_id)
+    if bool(row.is_template) != template:
+        raise not_found()
+    return row
+
+
+def operator_view(engine: Engine, tenant_id: str, ticket_id: str) -> dict[str, Any]:
+    """The operator's view of one ticket or template, read after a write settled."""
+    row = one(engine, t.tickets, tenant_id, ticket_id)
+    with engine.connect() as connection:
+        return operator_ticket(connection, row)

@@ -116,8 +116,9 @@ MESSAGE_FORM = {
     }
 }
 # POST /messages is the portal's path, /messages/store the operator editor's:
-# both screens call it today, so both lead to the one handler
-for path, name in (("", "create"), ("/store", "store")):
+# both screens call it today, so both lead to the one handler; /store stays
+# closed to clients, as it always was
+for path, name, guard in (("", "create", []), ("/store", "store", [staff()])):
     router.add_api_route(
         path,
         create,
@@ -127,6 +128,7 @@ for path, name in (("", "create"), ("/store", "store")):
         response_model=AnyMessage,
         openapi_extra=MESSAGE_FORM,
         summary="Post a message",
+        dependencies=guard,
     )
 
 

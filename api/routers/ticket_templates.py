@@ -13,7 +13,7 @@ from api.listing import page_args, page_of
 from api.models.tickets import Ids, OperatorTicket, TicketIn
 from api.present.common import Lookups
 from api.present.rows import ticket
-from api.routers.tickets import full, ticket_row
+from api.present.tickets import operator_view, ticket_row
 from api.schemas import Message, Page, TicketRow
 from projections import tables as t
 
@@ -53,7 +53,7 @@ def create(
 ) -> dict[str, Any]:
     """A new template with any ticket field."""
     template_id = actions.open_as_operator(svc, user, body, template=True)
-    return full(svc, user, template_id)
+    return operator_view(svc.engine, user.tenant_id, template_id)
 
 
 @router.post("/merge", response_model=OperatorTicket, name="merge")
@@ -62,10 +62,10 @@ def merge(
 ) -> dict[str, Any]:
     """Merge the templates into the first id."""
     for template_id in body.ids:
-        ticket_row(svc, user, template_id, template=True)
+        ticket_row(svc.engine, user.tenant_id, template_id, template=True)
     survivor = svc.domain.merge_tickets(user.tenant_id, user.id, body.ids)
     svc.settle()
-    return full(svc, user, survivor)
+    return operator_view(svc.engine, user.tenant_id, survivor)
 
 
 @router.get("/{template_id}", response_model=OperatorTicket, name="show")
@@ -73,8 +73,8 @@ def show(
     template_id: str, svc: ServicesDep, user: User = staff("ticket-templates.show")
 ) -> dict[str, Any]:
     """One template with every field."""
-    ticket_row(svc, user, template_id, template=True)
-    return full(svc, user, template_id)
+    ticket_row(svc.engine, user.tenant_id, template_id, template=True)
+    return operator_view(svc.engine, user.tenant_id, template_id)
 
 
 @router.put("/{template_id}", response_model=OperatorTicket, name="update")
@@ -85,9 +85,9 @@ def update(
     user: User = staff("ticket-templates.update"),
 ) -> dict[str, Any]:
     """Change the fields sent; a stale version is refused with 409."""
-    current = ticket_row(svc, user, template_id, template=True)
+    current = ticket_row(svc.engine, user.tenant_id, template_id, template=True)
     actions.update_as_operator(svc, user, current, body)
-    return full(svc, user, template_id)
+    return operator_view(svc.engine, user.tenant_id, template_id)
 
 
 @router.post(
@@ -100,10 +100,10 @@ def clone(
     template_id: str, svc: ServicesDep, user: User = staff("ticket-templates.store")
 ) -> dict[str, Any]:
     """A new template with the fields of this one."""
-    ticket_row(svc, user, template_id, template=True)
+    ticket_row(svc.engine, user.tenant_id, template_id, template=True)
     clone_id = svc.domain.clone_ticket(user.tenant_id, user.id, template_id)
     svc.settle()
-    return full(svc, user, clone_id)
+    return operator_view(svc.engine, user.tenant_id, clone_id)
 
 
 @router.post("/{template_id}/restore", response_model=OperatorTicket, name="restore")
@@ -111,10 +111,10 @@ def restore(
     template_id: str, svc: ServicesDep, user: User = staff("ticket-templates.update")
 ) -> dict[str, Any]:
     """Bring a deleted template back."""
-    ticket_row(svc, user, template_id, template=True)
+    ticket_row(svc.engine, user.tenant_id, template_id, template=True)
     svc.domain.restore_ticket(user.tenant_id, user.id, template_id)
     svc.settle()
-    return full(svc, user, template_id)
+    return operator_view(svc.engine, user.tenant_id, template_id)
 
 
 @router.delete("/{template_id}", response_model=Message, name="delete")
@@ -122,7 +122,7 @@ def delete(
     template_id: str, svc: ServicesDep, user: User = staff("ticket-templates.destroy")
 ) -> dict[str, str]:
     """Move the template to the bin."""
-    ticket_row(svc, user, template_id, template=True)
+    ticket_row(svc.engine, user.tenant_id, template_id, template=True)
     svc.domain.delete_ticket(user.tenant_id, user.id, template_id)
     svc.settle()
     return {"message": "Item verwijderd."}

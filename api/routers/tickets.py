@@ -16,7 +16,7 @@ from pydantic import Field
 from api.actions import tickets as actions
 from api.body import read_body
 from api.deps import ServicesDep, TenantDep, User, require, staff
-from api.errors import denied, not_found
+from api.errors import denied
 from api.listing import find
 from api.models.tickets import (
     Ids,
@@ -27,11 +27,9 @@ from api.models.tickets import (
 )
 from api.present.common import Lookups
 from api.present.rows import ticket_detail
-from api.present.tickets import operator_ticket
-from api.records import one
+from api.present.tickets import operator_view, ticket_row
 from api.routers.lists import add_detail, add_list
 from api.schemas import Message, TicketDetail, TicketRow
-from projections import tables as t
 
 router = APIRouter(prefix="/tickets", tags=["tickets"])
 
@@ -43,21 +41,6 @@ def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
     return ticket_detail(
         row, Lookups(connection, user.tenant_id), connection, user.is_client
     )
-
-
-def ticket_row(svc: Any, user: User, ticket_id: str, template: bool) -> Any:
-    """The ticket (or template) row of the caller's tenant, else 404."""
-    row = one(svc.engine, t.tickets, user.tenant_id, ticket_id)
-    if bool(row.is_template) != template:
-        raise not_found()
-    return row
-
-
-def full(svc: Any, user: User, ticket_id: str) -> dict[str, Any]:
-    """The operator's view of one ticket, read after the write settled."""
-    row = one(svc.engine, t.tickets, user.tenant_id, ticket_id)
-    with svc.engine.connect() as connection:
-        return operator_ticket(connection, row)
 
 
 add_list(router, "tickets", TicketRow, "Tickets, newest change first by default.")
@@ -112,14 +95,15 @@ async def create(
 
     def open_ticket() -> dict[str, Any]:
         ticket_id = actions.open_as_operator(svc, user, body, template=False)
-        return full(svc, user, ticket_id)
+        return operator_view(svc.engine, user.tenant_id, ticket_id)
 
     return await run_in_threadpool(open_ticket)
 
 
 # POST /tickets is the portal's path, /tickets/open the operator workspace's:
-# both screens call it today, so both lead to the one handler
-for path, name in (("", "create"), ("/open", "open")):
+# both screens call it today, so both lead to the one handler; /open stays
+# closed to clients, as it always was
+for path, name, guard in (("", "create", []), ("/open", "open", [staff()])):
     router.add_api_route(
         path,
         create,
@@ -129,6 +113,7 @@ for path, name in (("", "create"), ("/open", "open")):
         response_model=AnyTicket,
         openapi_extra=CREATE_BODY,
         summary="Open a ticket",
+        dependencies=guard,
     )
 
 
@@ -138,10 +123,10 @@ def merge(
 ) -> dict[str, Any]:
     """Merge the tickets into the first id; their threads move there."""
     for ticket_id in body.ids:
-        ticket_row(svc, user, ticket_id, template=False)
+        ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
     survivor = svc.domain.merge_tickets(user.tenant_id, user.id, body.ids)
     svc.settle()
-    return full(svc, user, survivor)
+    return operator_view(svc.engine, user.tenant_id, survivor)
 
 
 @router.get("/{ticket_id}/edit", response_model=OperatorTicket, name="edit")
@@ -149,8 +134,8 @@ def edit(
     ticket_id: str, svc: ServicesDep, user: User = staff("tickets.show")
 ) -> dict[str, Any]:
     """Everything of one ticket for the editor, internal notes and version included."""
-    ticket_row(svc, user, ticket_id, template=False)
-    return full(svc, user, ticket_id)
+    ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
+    return operator_view(svc.engine, user.tenant_id, ticket_id)
 
 
 @router.put("/{ticket_id}", response_model=OperatorTicket, name="update")
@@ -161,9 +146,9 @@ def update(
     user: User = staff("tickets.update"),
 ) -> dict[str, Any]:
     """Change fields and status; a stale version is refused with 409."""
-    current = ticket_row(svc, user, ticket_id, template=False)
+    current = ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
     actions.update_as_operator(svc, user, current, body)
-    return full(svc, user, ticket_id)
+    return operator_view(svc.engine, user.tenant_id, ticket_id)
 
 
 @router.post(
@@ -173,10 +158,10 @@ def clone(
     ticket_id: str, svc: ServicesDep, user: User = staff("tickets.store")
 ) -> dict[str, Any]:
     """A new ticket with the fields of this one."""
-    ticket_row(svc, user, ticket_id, template=False)
+    ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
     clone_id = svc.domain.clone_ticket(user.tenant_id, user.id, ticket_id)
     svc.settle()
-    return full(svc, user, clone_id)
+    return operator_view(svc.engine, user.tenant_id, clone_id)
 
 
 @router.post("/{ticket_id}/restore", response_model=OperatorTicket, name="restore")
@@ -184,10 +169,10 @@ def restore(
     ticket_id: str, svc: ServicesDep, user: User = staff("tickets.update")
 ) -> dict[str, Any]:
     """Bring a deleted ticket back."""
-    ticket_row(svc, user, ticket_id, template=False)
+    ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
     svc.domain.restore_ticket(user.tenant_id, user.id, ticket_id)
     svc.settle()
-    return full(svc, user, ticket_id)
+    return operator_view(svc.engine, user.tenant_id, ticket_id)
 
 
 @router.delete("/{ticket_id}", response_model=Message, name="delete")
@@ -195,7 +180,7 @@ def delete(
     ticket_id: str, svc: ServicesDep, user: User = staff("tickets.destroy")
 ) -> dict[str, str]:
     """Move the ticket to the bin; restore brings it back."""
-    ticket_row(svc, user, ticket_id, template=False)
+    ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
     svc.domain.delete_ticket(user.tenant_id, user.id, ticket_id)
     svc.settle()
     return {"message": "Item verwijderd."}

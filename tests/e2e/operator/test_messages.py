@@ -201,26 +201,33 @@ def test_one_message_endpoint_serves_both_audiences(
         assert note.status_code == 201, note.text
         assert note.json()["visible_to_client"] is False
         assert note.json()["format"] == "html" and "mentions" in note.json()
-        reply = desk.post(
-            path, client_a, data={"message": "a<b", "morphable_id": ticket_id}
+    reply = desk.post(
+        "/api/messages", client_a, data={"message": "a<b", "morphable_id": ticket_id}
+    )
+    assert reply.status_code == 201, reply.text
+    assert reply.json()["message"] == "a<b" and reply.json()["format"] == "text"
+    assert "mentions" not in reply.json()
+    # the operator editor's path stays closed to clients
+    closed = desk.post(
+        "/api/messages/store",
+        client_a,
+        data={"message": "x", "morphable_id": ticket_id},
+    )
+    assert closed.status_code == 403
+    # a client never makes an internal note, nor sets what only operators set
+    for field, value in (
+        ("visible_to_client", "0"),
+        ("is_from_client", "0"),
+        ("cc", "boss@example.com"),
+        ("action", "2"),
+    ):
+        refused = desk.post(
+            "/api/messages",
+            client_a,
+            data={"message": "x", "morphable_id": ticket_id, field: value},
         )
-        assert reply.status_code == 201, reply.text
-        assert reply.json()["message"] == "a<b" and reply.json()["format"] == "text"
-        assert "mentions" not in reply.json()
-        # a client never makes an internal note, nor sets what only operators set
-        for field, value in (
-            ("visible_to_client", "0"),
-            ("is_from_client", "0"),
-            ("cc", "boss@example.com"),
-            ("action", "2"),
-        ):
-            refused = desk.post(
-                path,
-                client_a,
-                data={"message": "x", "morphable_id": ticket_id, field: value},
-            )
-            assert refused.status_code == 422, (path, field)
-            assert field in refused.json()["errors"]
+        assert refused.status_code == 422, field
+        assert field in refused.json()["errors"]
     seen = desk.get(f"/api/tickets/{ticket_id}", client_a).json()["messages"]
     assert "<p>internal</p>" not in [m["message"] for m in seen]
     note_id = note.json()["id"]

@@ -152,6 +152,8 @@ def test_a_client_cannot_use_operator_ticket_routes(
     assert answer.status_code == 403
     assert answer.json()["message"] == "Permission denied."
     assert desk.get(f"/api/tickets/{ticket_id}/edit", client_a).status_code == 403
+    opened = desk.post("/api/tickets/open", client_a, json={"description": "x"})
+    assert opened.status_code == 403
 
 
 def test_two_operators_saving_at_the_same_moment_lose_nothing(
