@@ -79,6 +79,10 @@ export type RecordKind = {
   creatable?: boolean;
   /** archive/restore routes (POST /{route}/{id}/archive, /restore). */
   archivable?: boolean;
+  /** Another create call than POST /{route} (an operator's ticket is POST /tickets/open). */
+  create?: (body: Record<string, unknown>) => Promise<Rec>;
+  /** The create button's text, when it names the kind ('Create ticket'). */
+  createLabel?: OperatorKey;
   /** False where the API has no DELETE (assets, contracts, subscriptions). */
   deletable?: boolean;
   /** The word the delete button and toast use: people are deactivated, not deleted. */
@@ -221,7 +225,8 @@ function bodyOf(fields: FormField[], values: Values): Record<string, unknown> {
         body[field.name] = Boolean(value);
         break;
       case 'text':
-        body[field.name] = text;
+        // An e-mail address left empty is none, not an empty (invalid) address.
+        body[field.name] = field.email && !text ? null : text;
         break;
       case 'date':
         body[field.name] = text || null;
@@ -335,7 +340,8 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
     const body = bodyOf(fields, values);
     if (record && kind.versioned && record.version !== undefined) body.version = record.version;
     try {
-      const saved = record ? await updateRecord<Rec>(kind.route, record.id, body) : await createRecord<Rec>(kind.route, body);
+      const create = kind.create ?? ((b: Record<string, unknown>) => createRecord<Rec>(kind.route, b));
+      const saved = record ? await updateRecord<Rec>(kind.route, record.id, body) : await create(body);
       toast.success(record ? t('Item updated.') : t('{model} created', { model: t(kind.model) }));
       setConflict(false);
       onSaved(saved);
@@ -521,7 +527,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
         </div>
       )}
       <button type="submit" className="primary" disabled={formState.isSubmitting}>
-        {record ? t('Save') : t('Create')}
+        {record ? t('Save') : t(kind.createLabel ?? 'Create')}
       </button>
     </form>
   );

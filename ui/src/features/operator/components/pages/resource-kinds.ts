@@ -2,7 +2,9 @@
 // shows (facts, columns) and what its form sends, read from the operator API's routes.
 import type { OperatorKey } from '@/lib/i18n';
 import { PERIODS } from '../display/record-facts';
-import type { FormField, RecordKind } from './record-form';
+import { draftQuote, type NewQuote } from '../../api/draft-quote';
+import { openTicket, type NewTicket } from '../../api/open-ticket';
+import type { FormField, Rec, RecordKind } from './record-form';
 import { RECORD_KINDS } from './record-form';
 
 const company: FormField = { name: 'company_id', label: 'Company', type: 'record', relation: 'company', lookup: 'companies' };
@@ -229,14 +231,40 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
     versioned: false,
     deletable: false,
     label: (r) => String(r.label ?? r.name ?? r.id),
-    // Only a concept's name changes here; its lines have their own form.
-    fields: [{ name: 'name', label: 'Name', type: 'text', required: true, maxLength: 200 }],
+    createLabel: 'Create quote',
+    create: (body) => draftQuote(body as NewQuote) as unknown as Promise<Rec>,
+    // Only a concept's name changes afterwards; its lines have their own form.
+    fields: [
+      { name: 'name', label: 'Name', type: 'text', required: true, maxLength: 200 },
+      { ...company, only: 'create' },
+      { ...client, only: 'create' },
+    ],
     facts: [
       { label: 'Name', field: 'name', as: 'text' },
       { label: 'Company', field: 'company', as: 'relation', route: 'companies.show' },
       { label: 'Client', field: 'client', as: 'relation', route: 'clients.show' },
       { label: 'Total', field: 'total', as: 'money' },
       { label: 'Updated', field: 'updated_at', as: 'datetime' },
+    ],
+  },
+  tickets: {
+    route: 'tickets',
+    model: 'Ticket',
+    plural: 'Tickets',
+    newTitle: 'New ticket',
+    show: 'tickets.show',
+    versioned: true,
+    deletable: false,
+    label: (r) => String(r.reference ?? r.id),
+    createLabel: 'Create ticket',
+    create: (body) => openTicket(body as NewTicket) as unknown as Promise<Rec>,
+    fields: [
+      { name: 'description', label: 'Description', type: 'text', required: true, maxLength: 250 },
+      { ...company, only: 'create' },
+      { ...client, only: 'create' },
+      { name: 'original_email_from', label: 'Sender email (no client)', type: 'text', email: true, maxLength: 254, only: 'create' },
+      { name: 'status_id', label: 'Status', type: 'setting', lookup: 'ticket_statuses', only: 'create' },
+      { name: 'priority_id', label: 'Priority', type: 'setting', lookup: 'priorities', only: 'create' },
     ],
   },
   clients: people('clients'),
