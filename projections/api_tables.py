@@ -1,4 +1,5 @@
-"""Tables the API keeps beside the read model: sessions, exports, attachments."""
+"""Tables the API keeps beside the read model: sessions, exports, attachments,
+notifications."""
 
 from __future__ import annotations
 
@@ -86,3 +87,21 @@ sso_flows = Table(
 )
 """Single sign-on steps by SHA-256: a started sign-in (state, nonce, PKCE
 verifier) and the one-time code the portal trades for tokens; each used once."""
+
+notifications = Table(
+    "api_notifications",
+    metadata,
+    Column("id", String(ID), primary_key=True),
+    Column("tenant_id", String(ID), nullable=False),
+    Column("user_id", String(ID), nullable=False),
+    Column("kind", String(30), nullable=False),
+    Column("actor_id", String(ID)),
+    Column("message_id", String(ID)),
+    Column("morphable_type", String(20)),
+    Column("morphable_id", String(ID)),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("read_at", DateTime(timezone=True)),
+    Index("ix_api_notifications_user", "tenant_id", "user_id", "created_at"),
+)
+"""One row per operator told of something, such as an @mention in a message."""

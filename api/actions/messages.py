@@ -13,13 +13,12 @@ from api.actions.html import clean, mentioned, plain
 from api.body import flag, id_list
 from api.deps import Tenant, User
 from api.errors import invalid, not_found
-from api.operator.tables import notifications
 from api.present.tickets import client_email
 from api.records import one
 from api.services import Services
 from domain.people import EMAIL
 from projections import tables as t
-from projections.api_tables import attachments
+from projections.api_tables import attachments, notifications
 
 MODELS = {"Ticket": t.tickets, "Asset": t.assets}
 MAX_ADDRESSES = 20

@@ -11,8 +11,8 @@ from sqlalchemy import select, update
 from api.deps import ServicesDep, User, staff
 from api.errors import not_found
 from api.models.tickets import Notification
-from api.operator.tables import notifications
 from api.present.common import iso
+from projections.api_tables import notifications
 
 router = APIRouter(prefix="/notifications", tags=["notifications"])
 

@@ -123,9 +123,7 @@ def write_revision(engine: Engine, message: str) -> Path | None:
 
 def target_metadata() -> MetaData:
     """The definitions of the migrated tables, to compare and autogenerate against."""
-    # Every module that registers a kept table is imported so its table is known;
-    # the operator's notifications live beside the API that writes them.
-    import api.operator.tables  # noqa: F401
+    # Every module that registers a kept table is imported so its table is known.
     import projections.api_tables  # noqa: F401
     import projections.parked  # noqa: F401
     import projections.schema  # noqa: F401

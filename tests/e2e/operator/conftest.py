@@ -11,10 +11,10 @@ from sqlalchemy import select
 
 from api.mail import MemoryMailer
 from api.main import create_app
-from api.operator.tables import notifications
 from api.seed import seed_demo
 from api.services import Services
 from projections import tables as t
+from projections.api_tables import notifications
 from tests.e2e.api.conftest import DEMO, HASH, Portal
 
 

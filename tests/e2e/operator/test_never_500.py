@@ -1,4 +1,5 @@
-"""Every operator route answers bad input with 4xx (422, 404, 409), never a 500."""
+"""Every route, called by an operator, answers bad input with 4xx (422, 404, 409),
+never a 500."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from fastapi.routing import APIRoute
 
-from api.routers.operator import OPERATOR_ROUTERS
+from api.routers import ROUTERS
 from tests.e2e.operator.conftest import Desk
 
 MISSING = "00000000-0000-0000-0000-000000000000"
@@ -37,7 +38,7 @@ BODIES: tuple[Any, ...] = (
 
 def _routes() -> list[tuple[str, str]]:
     found = []
-    for router in OPERATOR_ROUTERS:
+    for router in ROUTERS:
         for route in router.routes:
             if isinstance(route, APIRoute):
                 for method in sorted(route.methods - {"HEAD", "OPTIONS"}):
@@ -45,7 +46,7 @@ def _routes() -> list[tuple[str, str]]:
     return found
 
 
-def test_every_operator_route_refuses_bad_input_without_a_500(
+def test_every_route_refuses_an_operator_s_bad_input_without_a_500(
     desk: Desk, second: dict[str, str]
 ) -> None:
     failures = []
