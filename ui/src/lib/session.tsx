@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Lookups, SystemStatus, User } from '@/types/models';
+import { translateLookups, useLanguage } from './i18n';
 
 // What the route guard loaded: the tenant's status and the signed-in user.
 export type Session = {
@@ -32,9 +33,12 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
     (permission: string) => Boolean(state.user?.permissions_names.includes(permission)),
     [state.user],
   );
+  // Built-in lookup labels (statuses, priorities, periods...) read in the chosen language.
+  const language = useLanguage();
+  const lookups = useMemo(() => (state.lookups ? translateLookups(state.lookups, language) : null), [state.lookups, language]);
   const value = useMemo(
-    () => ({ ...state, setStatus, setMe, updateUser, can }),
-    [state, setStatus, setMe, updateUser, can],
+    () => ({ ...state, lookups, setStatus, setMe, updateUser, can }),
+    [state, lookups, setStatus, setMe, updateUser, can],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

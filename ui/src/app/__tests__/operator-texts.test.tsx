@@ -68,7 +68,7 @@ describe('operator texts', () => {
       }),
     );
     renderOperator('/operator/invoices/9', ['invoices.index', 'tickets.index']);
-    expect(await screen.findByRole('heading', { name: '#9 Factuur' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Conceptfactuur Factuur' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Operatornavigatie' });
     expect(within(nav).getByRole('link', { name: 'Facturen' })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Een regel toevoegen' });

@@ -10,6 +10,7 @@ import { nl } from './portal/nl';
 import { de } from './portal/de';
 import { nl as operatorNl } from './operator/nl';
 import { de as operatorDe } from './operator/de';
+import { BUILT_IN_LOOKUPS, LABEL_FIELDS, lookupsDe, lookupsEn, lookupsNl } from './lookups';
 
 export const LANGUAGES = ['nl', 'en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -19,16 +20,16 @@ export const LANGUAGE_STORAGE_KEY = 'APP_LANGUAGE';
 
 export type OperatorKey = keyof typeof operatorNl & string;
 /** The keys of each namespace. */
-export type Keys = { portal: MessageKey; operator: OperatorKey };
+export type Keys = { portal: MessageKey; operator: OperatorKey; lookups: string };
 export type Namespace = keyof Keys;
 export type Params = Record<string, string | number>;
 export type Translate<N extends Namespace = 'portal'> = (key: Keys[N], params?: Params) => string;
 export type Dictionary<N extends Namespace = 'portal'> = Partial<Record<Keys[N], string>>;
 
 export const resources = {
-  nl: { portal: nl, operator: operatorNl },
-  en: { portal: en, operator: {} },
-  de: { portal: de, operator: operatorDe },
+  nl: { portal: nl, operator: operatorNl, lookups: lookupsNl },
+  en: { portal: en, operator: {}, lookups: lookupsEn },
+  de: { portal: de, operator: operatorDe, lookups: lookupsDe },
 } satisfies Record<Language, Record<Namespace, Record<string, string>>>;
 
 /** A fresh i18next instance over the given dictionaries (the app's own is `i18n`). */
@@ -39,7 +40,7 @@ export function createI18n(dicts: Record<Language, Partial<Record<Namespace, Rec
     lng: storedLanguage(),
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: ['portal', 'operator'],
+    ns: ['portal', 'operator', 'lookups'],
     defaultNS: 'portal',
     // Keys are dotted names or whole English sentences: no nesting, no namespace prefix.
     keySeparator: false,
@@ -110,6 +111,34 @@ export function useTranslation<N extends Namespace = 'portal'>(
   const t = useCallback<Translate<N>>((key, params) => (i18nextT as TFunction)(key, params ?? {}) as string, [i18nextT]);
   const setLanguage = context?.setLanguage ?? noLanguageSwitch;
   return useMemo(() => ({ t, language, setLanguage }), [t, language, setLanguage]);
+}
+
+/** A built-in lookup label (a status, priority, period...) in a language; others as they are. */
+export function lookupLabel(label: string, language: Language): string {
+  return fixedT(language, 'lookups')(label);
+}
+
+/** lookupLabel() in the chosen language. */
+export function useLookupLabel(): (label: string | null | undefined) => string {
+  const { t } = useTranslation('lookups');
+  return useCallback((label) => (label ? t(label) : ''), [t]);
+}
+
+/** The session's lookups with their built-in labels in a language. */
+export function translateLookups<L extends object>(lookups: L, language: Language): L {
+  const t = fixedT(language, 'lookups');
+  const out = { ...lookups } as Record<string, unknown>;
+  for (const kind of BUILT_IN_LOOKUPS) {
+    const items = out[kind];
+    if (!Array.isArray(items)) continue;
+    out[kind] = items.map((item: unknown) => {
+      if (!item || typeof item !== 'object') return item;
+      const copy: Record<string, unknown> = { ...(item as Record<string, unknown>) };
+      for (const field of LABEL_FIELDS) if (typeof copy[field] === 'string') copy[field] = t(copy[field] as string);
+      return copy;
+    });
+  }
+  return out as L;
 }
 
 function noLanguageSwitch(l: Language) {

@@ -73,8 +73,9 @@ describe('ticket create', () => {
     renderWithProviders(<TicketCreate />, { session: withFieldsConfig({}) });
     await userEvent.type(screen.getByLabelText(/Onderwerp/), 'Printer');
     await userEvent.click(screen.getByRole('button', { name: 'Ticket aanmaken' }));
-    const title = await screen.findByText('The given data was invalid.');
+    // the server's English, read in Dutch with the field named by its label
+    const title = await screen.findByText('De ingevoerde gegevens zijn ongeldig.');
     expect(title.tagName).toBe('STRONG');
-    expect(screen.getByText('Priority is required')).toBeInTheDocument();
+    expect(screen.getByText('Prioriteit is verplicht')).toBeInTheDocument();
   });
 });
