@@ -40,7 +40,7 @@ export type FormField = Common &
     /** `empty` names the choice of none (a contract without a period is a prepaid card). */
     | { type: 'choice'; options: Record<string | number, OperatorKey>; empty?: OperatorKey }
     /** One item of a session lookup list (asset statuses, services, periods...), by id or another key. */
-    | { type: 'setting'; lookup: string; valueKey?: string; translate?: Record<string, OperatorKey> }
+    | { type: 'setting'; lookup: string; valueKey?: string; translate?: Record<string, OperatorKey>; textIds?: boolean }
     /** Several items of a session lookup list, ticked; `relation` holds them embedded ({id}). */
     | { type: 'settings'; lookup: string; relation?: string }
     | {
@@ -238,7 +238,8 @@ function bodyOf(fields: FormField[], values: Values): Record<string, unknown> {
         body[field.name] = text === '' ? null : isNumeric(field.options) ? Number(text) : text;
         break;
       case 'setting':
-        body[field.name] = text === '' ? null : (field.valueKey ?? 'id') === 'id' && /^\d+$/.test(text) ? Number(text) : text;
+        // Setting items have number ids; people (operators) have text ids.
+        body[field.name] = text === '' ? null : !field.textIds && (field.valueKey ?? 'id') === 'id' && /^\d+$/.test(text) ? Number(text) : text;
         break;
     }
   }
@@ -467,7 +468,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
               ? Object.entries(field.options).map(([key, name]) => ({ key, name: t(name) }))
               : ((lookups?.[field.lookup] as Item[] | undefined) ?? []).map((item) => {
                   const key = String(item[field.valueKey ?? 'id']);
-                  const name = String(item.label ?? item.name ?? key);
+                  const name = String(item.label ?? item.name ?? item.full_name ?? key);
                   return { key, name: field.translate?.[key] ? t(field.translate[key]) : name };
                 });
           input = (

@@ -260,11 +260,15 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
     create: (body) => openTicket(body as NewTicket) as unknown as Promise<Rec>,
     fields: [
       { name: 'description', label: 'Description', type: 'text', required: true, maxLength: 250 },
-      { ...company, only: 'create' },
-      { ...client, only: 'create' },
+      company,
+      client,
       { name: 'original_email_from', label: 'Sender email (no client)', type: 'text', email: true, maxLength: 254, only: 'create' },
+      // The status has its own selector on the ticket's page.
       { name: 'status_id', label: 'Status', type: 'setting', lookup: 'ticket_statuses', only: 'create' },
-      { name: 'priority_id', label: 'Priority', type: 'setting', lookup: 'priorities', only: 'create' },
+      { name: 'priority_id', label: 'Priority', type: 'setting', lookup: 'priorities' },
+      { name: 'category_id', label: 'Category', type: 'setting', lookup: 'categories', only: 'edit' },
+      { name: 'ticket_type_id', label: 'Ticket type', type: 'setting', lookup: 'ticket_types', only: 'edit' },
+      { name: 'operator_id', label: 'Assignee', type: 'setting', lookup: 'operators', textIds: true, only: 'edit' },
     ],
   },
   clients: people('clients'),

@@ -15,6 +15,8 @@ import { ArchivedName, ClientName, PriorityBadge, StatusBadge } from '../display
 import { DueDate } from '../display/due-date';
 import { MessageThread } from '../display/message-thread';
 import { RouteLink } from '../display/route-link';
+import { RecordEditor, type Rec } from './record-form';
+import { RESOURCE_KINDS } from './resource-kinds';
 import { DetailScreen } from '../detail-screen';
 import { DateTimePicker } from '../widgets/date-pickers';
 import { RichEditor } from '../widgets/rich-editor';
@@ -160,7 +162,7 @@ function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const missing = fields.filter((f) => f.required && !values[f.name]).map((f) => `${f.title} is required`);
+        const missing = fields.filter((f) => f.required && !values[f.name]).map((f) => t('{field} is required', { field: f.title }));
         setErrors(missing);
         if (missing.length > 0) return;
         save(withVersion(ticket, { custom_values: values }))
@@ -307,6 +309,7 @@ function TicketActions({ ticket, reload }: { ticket: Ticket; reload: () => void 
 
 export function TicketDetailPage() {
   const { t } = useTranslation('operator');
+  const { can } = useSession();
   const { statuses } = useOperatorLookups();
   const statusId = useId();
   return (
@@ -346,6 +349,7 @@ export function TicketDetailPage() {
               ))}
             </select>
           </div>
+          {can('tickets.update') && <RecordEditor kind={RESOURCE_KINDS.tickets} record={record as unknown as Rec} onSaved={reload} onConflict={reload} />}
           <TicketFields ticket={record} save={save} reload={reload} />
           <ThreadWithEdit ticket={record} reload={reload} />
           <Composer ticket={record} reload={reload} />

@@ -328,3 +328,53 @@ describe('quote page', () => {
     expect(screen.queryByRole('form', { name: 'Edit' })).toBeNull();
   });
 });
+
+describe('ticket edit form', () => {
+  it('changes a ticket\'s description and assignee on the loaded version', async () => {
+    let sent: Record<string, unknown> | null = null;
+    const ticket = {
+      id: 't1',
+      reference: 'T-1000',
+      description: 'Printer jams',
+      status_id: 1,
+      status: { id: 1, name: 'Open', style: 'info' },
+      priority: null,
+      priority_id: null,
+      category_id: null,
+      ticket_type_id: null,
+      operator_id: null,
+      company: { id: 'c1', name: 'Acme BV' },
+      company_id: 'c1',
+      client: null,
+      client_id: null,
+      messages: [],
+      custom_values: [],
+      time_registrations: [],
+      version: 4,
+    };
+    server.use(
+      http.get('*/api/tickets/:id/edit', () => HttpResponse.json(ticket)),
+      http.put('*/api/tickets/:id', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...ticket, description: sent.description, operator_id: sent.operator_id, version: 5 });
+      }),
+    );
+    renderOperator('/operator/tickets/t1', ['tickets.show', 'tickets.update']);
+    const form = await screen.findByRole('form', { name: 'Edit' });
+    await userEvent.clear(within(form).getByLabelText(/^Description/));
+    await userEvent.type(within(form).getByLabelText(/^Description/), 'Printer on floor 2 jams');
+    await userEvent.selectOptions(within(form).getByLabelText('Assignee'), 'Otto Second');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toEqual({
+      description: 'Printer on floor 2 jams',
+      company_id: 'c1',
+      client_id: null,
+      priority_id: null,
+      category_id: null,
+      ticket_type_id: null,
+      operator_id: '22',
+      version: 4,
+    });
+  });
+});

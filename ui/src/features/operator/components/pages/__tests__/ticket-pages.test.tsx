@@ -8,7 +8,7 @@ import { server } from '@/testing/mocks/server';
 import { page, renderOperator } from '../../../testing/render-operator';
 
 const ticket = {
-  id: 1,
+  id: '1',
   reference: 'T-1000',
   description: 'Printer on the second floor is jammed again and again',
   status_id: 1,
@@ -150,7 +150,7 @@ describe('ticket detail page', () => {
         method: 'POST',
         path: '/api/time-registrations',
         // the picker sends the moment with its offset, on a 5-minute step
-        body: { ticket_id: 1, time_spent: 90, executed_at: isoWithOffset(new Date(2026, 10, 22, 9, 0)), description: 'Cleared the jam', activity_id: 1, contract_id: 'c9' },
+        body: { ticket_id: '1', time_spent: 90, executed_at: isoWithOffset(new Date(2026, 10, 22, 9, 0)), description: 'Cleared the jam', activity_id: 1, contract_id: 'c9' },
       },
     ]);
   });
@@ -228,7 +228,7 @@ describe('ticket queue', () => {
     server.use(
       http.get('*/api/tickets', ({ request }) => {
         seen.push(new URL(request.url));
-        return HttpResponse.json(page([ticket, { ...ticket, id: 2, reference: 'T-1001' }]));
+        return HttpResponse.json(page([ticket, { ...ticket, id: '2', reference: 'T-1001' }]));
       }),
       http.post('*/api/tickets/merge', async ({ request }) => {
         merged = await request.json();
@@ -246,7 +246,7 @@ describe('ticket queue', () => {
     await userEvent.click(merge);
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Tickets merged')).toBeInTheDocument();
-    expect(merged).toEqual({ ids: [1, 2] });
+    expect(merged).toEqual({ ids: ['1', '2'] });
   });
 
   it('shows only the tabs whose {model}.index the operator holds', async () => {
