@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
@@ -22,6 +23,7 @@ import { DateTimePicker } from '../widgets/date-pickers';
 import { RichEditor } from '../widgets/rich-editor';
 import { TimeInput } from '../widgets/time-input';
 import { CustomFields } from '../widgets/custom-field-input';
+import { errorsByField, fieldErrorText } from '../widgets/field-error';
 import { SearchSelect, type SearchOption } from '../filters/search-select';
 import { formatDateTime, formatMinutes, isoWithOffset } from '@/lib/format';
 import { useOperatorLookups } from './lookups';
@@ -82,43 +84,65 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   );
 }
 
+type TimeValues = { minutes: number | null; executedAt: string | null; activity: string; contract: SearchOption | null; description: string };
+
+/** Time spent on the ticket, on react-hook-form: minutes and moment required, a 422 under its field. */
 function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   const { t } = useTranslation('operator');
   const id = useId();
   const { activities } = useOperatorLookups();
-  const now = roundToFiveMinutes(new Date());
-  const [minutes, setMinutes] = useState<number | null>(null);
-  const [executedAt, setExecutedAt] = useState<string | null>(isoWithOffset(now));
-  const [description, setDescription] = useState('');
-  const [activity, setActivity] = useState('');
-  const [contract, setContract] = useState<SearchOption | null>(null);
+  const fresh = (): TimeValues => ({ minutes: null, executedAt: isoWithOffset(roundToFiveMinutes(new Date())), activity: '', contract: null, description: '' });
+  const { control, register, handleSubmit, reset, setError, watch, formState } = useForm<TimeValues>({ defaultValues: fresh() });
+  const labels: Record<string, OperatorKey> = { time_spent: 'Time spent', minutes: 'Time spent', executed_at: 'Executed at', activity_id: 'Activity', contract_id: 'Contract', description: 'Description' };
+  const fieldOf: Record<string, keyof TimeValues> = { time_spent: 'minutes', minutes: 'minutes', executed_at: 'executedAt', activity_id: 'activity', contract_id: 'contract', description: 'description' };
+  const submit = handleSubmit(async (v) => {
+    try {
+      await createTimeRegistration({
+        ticket_id: ticket.id,
+        time_spent: v.minutes ?? 0,
+        executed_at: v.executedAt ?? '',
+        description: v.description,
+        activity_id: v.activity ? Number(v.activity) : null,
+        contract_id: v.contract?.id ?? null,
+      });
+      toast.success(t('Time registered'));
+      reset({ ...fresh(), activity: v.activity, contract: v.contract });
+      reload();
+    } catch (error) {
+      // The API client already showed the server's message; a 422 also goes under its field.
+      if (error instanceof ApiError && error.status === 422) {
+        for (const [name, message] of Object.entries(errorsByField(error.body?.errors))) {
+          if (fieldOf[name]) setError(fieldOf[name], { type: 'server', message: fieldErrorText(t, t(labels[name]), message) });
+        }
+      }
+    }
+  });
+  const errorOf = (name: keyof TimeValues) =>
+    formState.errors[name]?.message ? (
+      <p role="alert" className="field-error">
+        {formState.errors[name]?.message}
+      </p>
+    ) : null;
   return (
-    <form
-      className="time-registration"
-      aria-label={t('Register time')}
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (!minutes || !executedAt) return;
-        await createTimeRegistration({
-          ticket_id: ticket.id,
-          time_spent: minutes,
-          executed_at: executedAt,
-          description,
-          activity_id: activity ? Number(activity) : null,
-          contract_id: contract?.id ?? null,
-        });
-        toast.success(t('Time registered'));
-        setMinutes(null);
-        setDescription('');
-        reload();
-      }}
-    >
+    <form className="time-registration" aria-label={t('Register time')} noValidate onSubmit={(e) => void submit(e)}>
       <h2>{t('Register time')}</h2>
-      <TimeInput label={t('Time spent')} value={minutes} onChange={setMinutes} required />
-      <DateTimePicker label={t('Executed at')} value={executedAt} onChange={setExecutedAt} required />
+      <Controller
+        name="minutes"
+        control={control}
+        rules={{ validate: (m) => (m ? true : t('{field} is required', { field: t('Time spent') })) }}
+        render={({ field }) => <TimeInput label={t('Time spent')} value={field.value} onChange={field.onChange} required />}
+      />
+      {errorOf('minutes')}
+      <Controller
+        name="executedAt"
+        control={control}
+        rules={{ validate: (v) => (v ? true : t('{field} is required', { field: t('Executed at') })) }}
+        render={({ field }) => <DateTimePicker label={t('Executed at')} value={field.value} onChange={field.onChange} required />}
+      />
+      {errorOf('executedAt')}
       <div className="field">
         <label htmlFor={`${id}-activity`}>{t('Activity')}</label>
-        <select id={`${id}-activity`} value={activity} onChange={(e) => setActivity(e.target.value)}>
+        <select id={`${id}-activity`} {...register('activity')}>
           <option value="">—</option>
           {activities.map((a) => (
             <option key={a.id} value={a.id}>
@@ -127,12 +151,21 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
           ))}
         </select>
       </div>
-      <SearchSelect label={t('Contract')} lookup="contracts" value={contract} onChange={setContract} constraints={{ companyId: ticket.company?.id ?? null }} />
+      {errorOf('activity')}
+      <Controller
+        name="contract"
+        control={control}
+        render={({ field }) => (
+          <SearchSelect label={t('Contract')} lookup="contracts" value={field.value} onChange={field.onChange} constraints={{ companyId: ticket.company?.id ?? null }} />
+        )}
+      />
+      {errorOf('contract')}
       <div className="field">
         <label htmlFor={`${id}-description`}>{t('Description')}</label>
-        <input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <input id={`${id}-description`} {...register('description')} />
       </div>
-      <button type="submit" disabled={!minutes}>
+      {errorOf('description')}
+      <button type="submit" disabled={!watch('minutes') || formState.isSubmitting}>
         {t('Register')}
       </button>
     </form>

@@ -156,6 +156,32 @@ describe('ticket detail page', () => {
   });
 });
 
+describe('register time form', () => {
+  it('needs the time spent, and shows the server\'s 422 under the field it names', async () => {
+    serveTicket();
+    let posts = 0;
+    server.use(
+      http.post('*/api/time-registrations', () => {
+        posts += 1;
+        return HttpResponse.json(
+          { message: 'The given data was invalid.', errors: { executed_at: ['The executed_at field must carry a time zone.'] } },
+          { status: 422 },
+        );
+      }),
+    );
+    renderOperator('/operator/tickets/1');
+    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    const form = screen.getByRole('form', { name: 'Register time' });
+    expect(within(form).getByRole('button', { name: 'Register' })).toBeDisabled();
+    await userEvent.type(within(form).getByLabelText('Time spent'), '45');
+    await userEvent.type(within(form).getByLabelText('Description'), 'Call');
+    await userEvent.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(await within(form).findByText('Executed at is not a valid date')).toBeInTheDocument();
+    expect(posts).toBe(1);
+    expect(within(form).getByLabelText('Description')).toHaveValue('Call');
+  });
+});
+
 describe('ticket custom fields and time', () => {
   const customFields = [
     { name: 'asset_tag', title: 'Asset tag', type: 0, morphable_type: 'Ticket', order: 2, required: true },
