@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, nextDirection, type RowId, type SortKey, type SortState, type TableColumn } from '@/components/list/data-table';
 import { Pagination } from '@/components/list/pagination';
@@ -31,7 +31,8 @@ type Props<T extends { id: number | string }> = {
   filters?: ReactNode;
   order: [string, 'asc' | 'desc'];
   selectable?: boolean;
-  actions?: (selected: (number | string)[], done: () => void) => ReactNode;
+  /** The bulk actions; the rows are the selected ones this list has shown, in selection order. */
+  actions?: (selected: (number | string)[], done: () => void, rows: T[]) => ReactNode;
   /** The detail page of a row: Enter opens it when the keyboard is on. */
   detailPath?: (row: T) => string;
   /** j/k or arrows move the focus row, Enter opens it, x selects it. */
@@ -77,6 +78,9 @@ export function OperatorList<T extends { id: number | string }>(props: Props<T>)
     placeholderData: keepPreviousData,
   });
   useReloadData(() => void query.refetch());
+  // A selection may span pages: keep each row seen, so an action can name what it acts on.
+  const seen = useRef(new Map<RowId, T>());
+  for (const row of query.data?.data ?? []) seen.current.set(row.id, row);
 
   const byId = new Map(columns.map((c) => [c.id, c]));
   const visible = layout.order.filter((id) => !layout.hidden.includes(id)).map((id) => byId.get(id)).filter(Boolean) as OperatorColumn<T>[];
@@ -132,11 +136,15 @@ export function OperatorList<T extends { id: number | string }>(props: Props<T>)
         <button type="button" onClick={() => setModal('columns')}>
           {t('Adjust columns')}
         </button>
-        {actions?.(selected, () => {
-          setSelected([]);
-          // The page and every count of this list (totals, saved views) are read again.
-          for (const queryKey of [['operator', route], [route], presetCountsKey(route)]) void queryClient.invalidateQueries({ queryKey });
-        })}
+        {actions?.(
+          selected,
+          () => {
+            setSelected([]);
+            // The page and every count of this list (totals, saved views) are read again.
+            for (const queryKey of [['operator', route], [route], presetCountsKey(route)]) void queryClient.invalidateQueries({ queryKey });
+          },
+          selected.map((id) => seen.current.get(id)).filter((row): row is T => row !== undefined),
+        )}
       </div>
       <DataTable<T>
         label={title}

@@ -113,6 +113,7 @@ export const de: Record<keyof typeof import('./nl').nl, string> = {
   'Mentions': 'Erwähnungen',
   'Merge': 'Zusammenführen',
   'Merge {n} companies into the first?': '{n} Firmen in die erste zusammenführen?',
+  'Merge {n} tickets into {reference}?': '{n} Tickets in {reference} zusammenführen?',
   'Merge {n} tickets into the first?': '{n} Tickets in das erste zusammenführen?',
   'Message': 'Nachricht',
   'Message sent': 'Nachricht gesendet',

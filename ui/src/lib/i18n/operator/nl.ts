@@ -115,6 +115,7 @@ export const nl = {
   'Mentions': 'Vermeldingen',
   'Merge': 'Samenvoegen',
   'Merge {n} companies into the first?': '{n} bedrijven samenvoegen in het eerste?',
+  'Merge {n} tickets into {reference}?': '{n} tickets samenvoegen in {reference}?',
   'Merge {n} tickets into the first?': '{n} tickets samenvoegen in het eerste?',
   'Message': 'Bericht',
   'Message sent': 'Bericht verzonden',

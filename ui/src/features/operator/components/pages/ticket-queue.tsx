@@ -119,7 +119,7 @@ export function TicketQueue() {
             <DateRangeFilter label={t('Created')} value={created} onChange={setCreated} />
           </>
         }
-        actions={(selected, done) => (
+        actions={(selected, done, rows) => (
           <span className="bulk-actions">
             <select aria-label={t('New status')} value={bulkStatus} onChange={(e) => setBulkStatus(e.target.value)} aria-describedby={bulkHint}>
               <option value="">{t('Change status')}</option>
@@ -161,7 +161,13 @@ export function TicketQueue() {
               disabled={selected.length < 2}
               onClick={async () => {
                 try {
-                  await confirm(t('Merge {n} tickets into the first?', { n: selected.length }));
+                  // Name the ticket that stays: the first one selected.
+                  const survivor = rows.find((r) => r.id === selected[0]);
+                  await confirm(
+                    survivor
+                      ? t('Merge {n} tickets into {reference}?', { n: selected.length, reference: survivor.reference })
+                      : t('Merge {n} tickets into the first?', { n: selected.length }),
+                  );
                 } catch {
                   return;
                 }

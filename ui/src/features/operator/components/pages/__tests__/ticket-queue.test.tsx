@@ -206,7 +206,10 @@ describe('the ticket queue', () => {
     await userEvent.click(screen.getByLabelText('Select t1'));
     const before = requests.length;
     await userEvent.click(screen.getByRole('button', { name: 'Merge' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    const dialog = await screen.findByRole('dialog');
+    // The ticket that stays is named: the first one selected.
+    expect(dialog).toHaveTextContent('Merge 2 tickets into T-1003?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Tickets merged')).toBeInTheDocument();
     expect(merged).toEqual({ ids: ['t3', 't1'] });
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));
