@@ -10,11 +10,13 @@ from pydantic import BaseModel, Field
 from api.schemas import (
     AssetDetail,
     ContractDetail,
-    InvoiceRow,
     Named,
     Person,
     QuoteDetail,
     SubscriptionDetail,
+)
+from api.schemas import (
+    InvoiceRow as InvoiceRowV2,
 )
 
 
@@ -30,7 +32,7 @@ class LineIn(BaseModel):
     vat_rate: float | str = "21"
 
 
-class Ids(BaseModel):
+class IdList(BaseModel):
     ids: list[str] = Field(min_length=1, max_length=500)
 
 
@@ -60,7 +62,7 @@ class InvoiceIn(BaseModel):
     lines: list[LineIn] = []
 
 
-class InvoiceListRow(InvoiceRow):
+class InvoiceRow(InvoiceRowV2):
     """The version 2 row; operators also get what the operator list shows."""
 
     number: int | None = None

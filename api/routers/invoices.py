@@ -13,31 +13,32 @@ from sqlalchemy import select
 from api.deps import ReadsDep, ServicesDep, TenantDep, User, require, staff
 from api.listing import find, list_page, parse_page, query_of
 from api.models.commerce import (
-    Ids,
+    IdList,
     Invoice,
     InvoiceChanged,
     InvoiceExported,
     InvoiceFile,
     InvoiceIn,
-    InvoiceListRow,
+    InvoiceRow,
     LineIn,
 )
 from api.operator import invoicing
 from api.pdf import invoice_pdf
 from api.query.resources import RESOURCES
 from api.records import check_references, one
-from api.schemas import InvoiceRow, Page
+from api.schemas import InvoiceRow as InvoiceRowV2
+from api.schemas import Page
 from domain.invoices import status_or_default
 from projections import tables as t
 
 router = APIRouter(prefix="/invoices", tags=["invoices"])
 invoicing_router = APIRouter(prefix="/invoicing", tags=["invoices"])
 PDF_MODULE = "mod_invoice_export_pdf"
-VERSION_2 = frozenset(InvoiceRow.model_fields)
-_page = TypeAdapter(Page[InvoiceListRow])
+VERSION_2 = frozenset(InvoiceRowV2.model_fields)
+_page = TypeAdapter(Page[InvoiceRow])
 
 
-@router.get("", name="list", response_model=Page[InvoiceListRow])
+@router.get("", name="list", response_model=Page[InvoiceRow])
 def list_invoices(
     request: Request,
     svc: ServicesDep,
@@ -203,7 +204,7 @@ def restore(
     responses={200: {"content": {"text/csv": {}}}},
 )
 def download_csv(
-    body: Ids, svc: ServicesDep, user: User = staff("invoices.index")
+    body: IdList, svc: ServicesDep, user: User = staff("invoices.index")
 ) -> Response:
     """The chosen invoices as one CSV file."""
     i = t.invoices

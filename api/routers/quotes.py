@@ -16,7 +16,7 @@ from sqlalchemy import select
 from api.deps import Caller, CallerDep, ServicesDep, User, require, staff
 from api.errors import denied, invalid, not_found, unauthenticated
 from api.listing import find
-from api.models.commerce import AcceptIn, Ids, LineIn, OperatorQuote, QuoteIn
+from api.models.commerce import AcceptIn, IdList, LineIn, OperatorQuote, QuoteIn
 from api.models.tickets import Invoiced
 from api.operator import invoicing
 from api.pdf import quote_pdf
@@ -44,7 +44,9 @@ def _lines(lines: list[Any]) -> list[dict[str, Any]]:
 
 @router.post("/invoice", name="invoice", response_model=Invoiced)
 def invoice(
-    body: Ids, svc: ServicesDep, user: User = staff("quotes.update", "invoices.update")
+    body: IdList,
+    svc: ServicesDep,
+    user: User = staff("quotes.update", "invoices.update"),
 ) -> dict[str, Any]:
     """Put the lines of accepted quotes on their company's draft invoice."""
     on = invoicing.invoiced_sources(svc, user.tenant_id)
@@ -64,7 +66,9 @@ def invoice(
 
 @router.post("/deinvoice", name="deinvoice", response_model=Invoiced)
 def deinvoice(
-    body: Ids, svc: ServicesDep, user: User = staff("quotes.update", "invoices.update")
+    body: IdList,
+    svc: ServicesDep,
+    user: User = staff("quotes.update", "invoices.update"),
 ) -> dict[str, Any]:
     """Take the quotes' lines off their draft invoices."""
     for quote_id in body.ids:

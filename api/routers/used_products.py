@@ -6,7 +6,7 @@ from typing import Any
 
 from api.deps import ServicesDep, User, staff
 from api.errors import ApiError
-from api.models.commerce import Ids, UsedProduct
+from api.models.commerce import IdList, UsedProduct
 from api.models.tickets import Invoiced
 from api.operator import invoicing
 from api.present import engagements as shape
@@ -27,7 +27,7 @@ router = engagement_router(
 
 @router.post("/invoice", name="invoice", response_model=Invoiced)
 def invoice(
-    body: Ids,
+    body: IdList,
     svc: ServicesDep,
     user: User = staff("used-products.update", "invoices.update"),
 ) -> dict[str, Any]:
@@ -51,7 +51,7 @@ def invoice(
 
 @router.post("/deinvoice", name="deinvoice", response_model=Invoiced)
 def deinvoice(
-    body: Ids,
+    body: IdList,
     svc: ServicesDep,
     user: User = staff("used-products.update", "invoices.update"),
 ) -> dict[str, Any]:
