@@ -1,5 +1,6 @@
 import type { Id, Message } from '@/types/models';
 import { formatDateTime } from '@/lib/format';
+import { useLookupLabel } from '@/lib/i18n';
 import { messageFormat, PlainText } from './plain-text';
 
 /** The frame grows to its content, plus 16 px for the body margin. */
@@ -23,6 +24,7 @@ export function MessageThread({
   /** The text of a 'status-changed' message, from the status it moved to. */
   statusChanged?: (status: { id: Id; name: string }) => string;
 }) {
+  const lookupLabel = useLookupLabel();
   if (messages.length === 0) return <p className="muted">{emptyText}</p>;
   return (
     <ol className="thread" aria-label={title}>
@@ -32,7 +34,7 @@ export function MessageThread({
             <strong>{m.actor?.full_name ?? ''}</strong> <time dateTime={m.created_at ?? undefined}>{formatDateTime(m.created_at)}</time>
           </div>
           {m.type === 'status-changed' && m.data?.status ? (
-            <p className="status-change">{statusChanged ? statusChanged(m.data.status) : m.data.status.name}</p>
+            <p className="status-change">{statusChanged ? statusChanged(m.data.status) : lookupLabel(m.data.status.name)}</p>
           ) : messageFormat(m) === 'text' ? (
             <PlainText text={m.message} />
           ) : (

@@ -3,10 +3,11 @@ import { InfoCard, InfoCards } from '@/components/ui/info-card';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatEuro, formatQuantity } from '@/lib/format';
-import { useTranslation } from '@/lib/i18n';
+import { useLookupLabel, useTranslation } from '@/lib/i18n';
 import { useSubscription } from '../api/get-subscription';
 
 export function SubscriptionDetail() {
+  const lookupLabel = useLookupLabel();
   const { id } = useParams();
   const { t } = useTranslation();
   const s = useSubscription(id).data;
@@ -15,7 +16,7 @@ export function SubscriptionDetail() {
     <section className="detail">
       <h1>{s.description}</h1>
       <InfoCards>
-        <InfoCard label={t('col.period')}>{s.period_label ?? s.period ?? ''}</InfoCard>
+        <InfoCard label={t('col.period')}>{lookupLabel(s.period_label ?? s.period)}</InfoCard>
         <InfoCard label={t('col.total')}>{formatEuro(s.total)}</InfoCard>
         <InfoCard label={t('subscription.start')}>{formatDate(s.billing_start_date)}</InfoCard>
         <InfoCard label={t('subscription.period_start')}>{formatDate(s.start_period)}</InfoCard>

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { ListScreen } from '@/components/list/list-screen';
 import type { ListConfig } from '@/components/list/types';
 import { dateCell, euroCell, nameCell } from '@/lib/columns';
-import { useTranslation } from '@/lib/i18n';
+import { useLookupLabel, useTranslation } from '@/lib/i18n';
 import type { Subscription } from '../api/types';
 
 export function SubscriptionsList() {
   const { t, language } = useTranslation();
+  const lookupLabel = useLookupLabel();
   const config = useMemo<ListConfig<Subscription>>(
     () => ({
       route: 'subscriptions',
@@ -30,7 +31,7 @@ export function SubscriptionsList() {
         {
           id: 'period',
           label: 'col.period',
-          cell: (s) => s.period_label ?? s.period ?? '',
+          cell: (s) => lookupLabel(s.period_label ?? s.period),
           sort: { field: 'period' },
           filter: {
             type: 'select',

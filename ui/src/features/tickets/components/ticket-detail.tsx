@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session';
 import { MessageThread } from '@/components/ui/message-thread';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
-import { useTranslation } from '@/lib/i18n';
+import { useLookupLabel, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { Id } from '@/types/models';
 import { useTicket } from '../api/get-ticket';
@@ -80,6 +80,7 @@ function Reply({ ticketId }: { ticketId: Id }) {
 export function TicketDetail() {
   const { id } = useParams();
   const { t } = useTranslation();
+  const lookupLabel = useLookupLabel();
   const { lookups } = useSession();
   const ticket = useTicket(id).data;
   if (!ticket) return <Spinner label={t('common.loading')} />;
@@ -89,7 +90,7 @@ export function TicketDetail() {
         {ticket.reference} {ticket.description}
       </h1>
       <InfoCards>
-        <InfoCard label={t('col.status')}>{ticket.status?.name_client ?? ''}</InfoCard>
+        <InfoCard label={t('col.status')}>{lookupLabel(ticket.status?.name_client)}</InfoCard>
         <InfoCard label={t('col.company')}>{ticket.company?.name ?? ''}</InfoCard>
         <InfoCard label={t('col.client')}>{ticket.client?.full_name ?? ''}</InfoCard>
         <InfoCard label={t('col.created')}>{formatDateTime(ticket.created_at)}</InfoCard>

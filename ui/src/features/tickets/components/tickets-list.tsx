@@ -4,12 +4,13 @@ import { ListScreen } from '@/components/list/list-screen';
 import type { ListConfig } from '@/components/list/types';
 import { Badge, dateTimeCell, nameCell } from '@/lib/columns';
 import { truncate } from '@/lib/format';
-import { useTranslation } from '@/lib/i18n';
+import { useLookupLabel, useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import type { Ticket } from '../api/types';
 
 export function TicketsList() {
   const { t, language } = useTranslation();
+  const lookupLabel = useLookupLabel();
   const { lookups, can } = useSession();
   const canCreate = can('tickets.create');
   const config = useMemo<ListConfig<Ticket>>(
@@ -31,7 +32,7 @@ export function TicketsList() {
         {
           id: 'status',
           label: 'col.status',
-          cell: (x) => <Badge text={x.status?.name_client ?? ''} tone={x.status?.style_client} />,
+          cell: (x) => <Badge text={lookupLabel(x.status?.name_client)} tone={x.status?.style_client} />,
           sort: { field: 'status_id' },
           filter: {
             type: 'multi_select',

@@ -3,6 +3,7 @@ import { truncate } from '@/lib/format';
 import type { Actor } from '../../types';
 import { useTranslation } from '@/lib/i18n';
 import { TRUNCATE } from '../../utils/truncate';
+import { useLookupLabel } from '@/lib/i18n';
 
 const STYLE_COLOURS: Record<string, string> = {
   info: '#1d4ed8',
@@ -26,11 +27,13 @@ export function Badge({ label, styleName }: { label: string; styleName?: string 
 }
 
 export function StatusBadge({ status }: { status: { name: string; style?: string | null } | null | undefined }) {
-  return status ? <Badge label={status.name} styleName={status.style} /> : null;
+  const label = useLookupLabel();
+  return status ? <Badge label={label(status.name)} styleName={status.style} /> : null;
 }
 
 export function PriorityBadge({ priority }: { priority: { label: string; style?: string | null } | null | undefined }) {
-  return priority ? <Badge label={priority.label} styleName={priority.style} /> : null;
+  const label = useLookupLabel();
+  return priority ? <Badge label={label(priority.label)} styleName={priority.style} /> : null;
 }
 
 /** Company, ticket group and location names are struck through once archived. */

@@ -4,7 +4,7 @@ import { messageFormat, PlainText } from '@/components/ui/plain-text';
 import { toast } from '@/lib/toast';
 import { deleteMessage } from '../../api/update-message';
 import type { Operator, OperatorMessage } from '../../types';
-import { useTranslation } from '@/lib/i18n';
+import { useLookupLabel, useTranslation } from '@/lib/i18n';
 import { useConfirm } from '../widgets/confirm-dialog';
 import { MessageEdit } from './message-edit';
 import { ActorName, Badge } from './badges';
@@ -53,6 +53,7 @@ type ThreadProps = {
 
 export function MessageThread({ messages, label, operators = [], onChanged }: ThreadProps) {
   const { t } = useTranslation('operator');
+  const lookupLabel = useLookupLabel();
   const { hash } = useLocation();
   const [editing, setEditing] = useState<OperatorMessage['id'] | null>(null);
   const [dialog, confirm] = useConfirm();
@@ -101,7 +102,7 @@ export function MessageThread({ messages, label, operators = [], onChanged }: Th
                 ) : null}
               </div>
               {m.type === 'status-changed' && m.data?.status ? (
-                <p className="status-change">{t('Status: {name}', { name: m.data.status.name })}</p>
+                <p className="status-change">{t('Status: {name}', { name: lookupLabel(m.data.status.name) })}</p>
               ) : editing === m.id ? (
                 <MessageEdit
                   message={m}
