@@ -223,10 +223,144 @@ export interface paths {
         get: operations["tickets-list"];
         put?: never;
         /**
-         * Create
-         * @description Open a ticket; fields the tenant requires for the portal must be filled.
+         * Open a ticket
+         * @description Open a ticket.
+         *
+         *     A client (tickets.create) opens one for itself and its company with a first
+         *     message and files; the fields the tenant requires for the portal must be
+         *     filled. An operator (tickets.store) opens one with any field and a status;
+         *     every record it names must be of the tenant and fit the company.
          */
         post: operations["tickets-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a ticket
+         * @description Open a ticket.
+         *
+         *     A client (tickets.create) opens one for itself and its company with a first
+         *     message and files; the fields the tenant requires for the portal must be
+         *     filled. An operator (tickets.store) opens one with any field and a status;
+         *     every record it names must be of the tenant and fit the company.
+         */
+        post: operations["tickets-open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge
+         * @description Merge the tickets into the first id; their threads move there.
+         */
+        post: operations["tickets-merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{ticket_id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Edit
+         * @description Everything of one ticket for the editor, internal notes and version included.
+         */
+        get: operations["tickets-edit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{ticket_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update
+         * @description Change fields and status; a stale version is refused with 409.
+         */
+        put: operations["tickets-update"];
+        post?: never;
+        /**
+         * Delete
+         * @description Move the ticket to the bin; restore brings it back.
+         */
+        delete: operations["tickets-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{ticket_id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clone
+         * @description A new ticket with the fields of this one.
+         */
+        post: operations["tickets-clone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{ticket_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore
+         * @description Bring a deleted ticket back.
+         */
+        post: operations["tickets-restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -253,6 +387,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List
+         * @description Ticket templates by description.
+         */
+        get: operations["ticket-templates-list"];
+        put?: never;
+        /**
+         * Create
+         * @description A new template with any ticket field.
+         */
+        post: operations["ticket-templates-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-templates/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge
+         * @description Merge the templates into the first id.
+         */
+        post: operations["ticket-templates-merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-templates/{ticket_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description One template with every field.
+         */
+        get: operations["ticket-templates-show"];
+        /**
+         * Update
+         * @description Change the fields sent; a stale version is refused with 409.
+         */
+        put: operations["ticket-templates-update"];
+        post?: never;
+        /**
+         * Delete
+         * @description Move the template to the bin.
+         */
+        delete: operations["ticket-templates-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-templates/{ticket_id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clone
+         * @description A new template with the fields of this one.
+         */
+        post: operations["ticket-templates-clone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-templates/{ticket_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore
+         * @description Bring a deleted template back.
+         */
+        post: operations["ticket-templates-restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages": {
         parameters: {
             query?: never;
@@ -263,10 +509,86 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create
-         * @description Reply on a ticket the user may see, with up to ten files.
+         * Post a message
+         * @description Post a message as form data (or JSON), with up to ten files.
+         *
+         *     A client's is a client-visible reply in plain text. An operator's is HTML
+         *     (sanitised): a reply to the client unless visible_to_client is 0, which
+         *     makes it an internal note; an action moves the ticket to that status.
          */
         post: operations["messages-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a message
+         * @description Post a message as form data (or JSON), with up to ten files.
+         *
+         *     A client's is a client-visible reply in plain text. An operator's is HTML
+         *     (sanitised): a reply to the client unless visible_to_client is 0, which
+         *     makes it an internal note; an action moves the ticket to that status.
+         */
+        post: operations["messages-store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description One message with its mentions and attachments.
+         */
+        get: operations["messages-show"];
+        /**
+         * Update
+         * @description Change only the fields sent.
+         */
+        put: operations["messages-update"];
+        post?: never;
+        /**
+         * Delete
+         * @description Delete a message from its thread.
+         */
+        delete: operations["messages-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Store one file (an inline editor image when is_embedded); answers id and url.
+         */
+        post: operations["attachments-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -282,11 +604,156 @@ export interface paths {
         };
         /**
          * Download
-         * @description An attached file; its unguessable token is the key, as links carry no header.
+         * @description An attached file; the link's signed, expiring token is the key, as links
+         *     carry no header. An expired link answers 410.
          */
-        get: operations["messages-download"];
+        get: operations["attachments-download"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List
+         * @description The caller's notifications, newest first (at most 100).
+         */
+        get: operations["notifications-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{notification_id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Read
+         * @description Mark one of the caller's notifications as read.
+         */
+        put: operations["notifications-read"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/time-registrations/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open
+         * @description Time not yet on an invoice, newest first.
+         */
+        get: operations["time-registrations-open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/time-registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List
+         * @description Time registrations, newest first, with their invoice if any.
+         */
+        get: operations["time-registrations-list"];
+        put?: never;
+        /**
+         * Create
+         * @description Register time on a ticket, booked on a contract when one is named.
+         */
+        post: operations["time-registrations-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/time-registrations/{registration_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Take back a registration that is not on an invoice.
+         */
+        delete: operations["time-registrations-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/time-registrations/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invoice
+         * @description Put the registrations on their company's draft invoice, one line each.
+         */
+        post: operations["time-registrations-invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/time-registrations/deinvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deinvoice
+         * @description Take the registrations off their draft invoices.
+         */
+        post: operations["time-registrations-deinvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -310,7 +777,147 @@ export interface paths {
          * Create
          * @description Draft a quote in concept.
          */
-        post: operations["operator-quotes-create"];
+        post: operations["quotes-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invoice
+         * @description Put the lines of accepted quotes on their company's draft invoice.
+         */
+        post: operations["quotes-invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/deinvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deinvoice
+         * @description Take the quotes' lines off their draft invoices.
+         */
+        post: operations["quotes-deinvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quote_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update
+         * @description Change name, lines (all of them) or custom fields while in concept.
+         */
+        put: operations["quotes-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quote_id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add-Line
+         * @description Append one line to a concept quote.
+         */
+        post: operations["quotes-add-line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quote_id}/lines/{line_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove-Line
+         * @description Remove one line of a concept quote.
+         */
+        delete: operations["quotes-remove-line"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quote_id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send
+         * @description Offer a concept quote to the client (status 2).
+         */
+        post: operations["quotes-send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quote_id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate
+         * @description A new concept quote with the content of this one.
+         */
+        post: operations["quotes-duplicate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -414,7 +1021,7 @@ export interface paths {
          * Create
          * @description Conclude a contract; period none makes it a prepaid-card contract.
          */
-        post: operations["operator-contracts-create"];
+        post: operations["contracts-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -434,6 +1041,26 @@ export interface paths {
          */
         get: operations["contracts-show"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{contract_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update
+         * @description Change name, parties, service, hours or end date.
+         */
+        put: operations["contracts-update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -478,7 +1105,7 @@ export interface paths {
          * Create
          * @description Start a subscription with its lines.
          */
-        post: operations["operator-subscriptions-create"];
+        post: operations["subscriptions-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -505,6 +1132,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update
+         * @description Replace the lines, bill the next period (bill) or terminate on a date.
+         */
+        put: operations["subscriptions-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assets": {
         parameters: {
             query?: never;
@@ -522,7 +1169,7 @@ export interface paths {
          * Create
          * @description Register an asset.
          */
-        post: operations["operator-assets-create"];
+        post: operations["assets-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -549,6 +1196,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assets/{asset_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update
+         * @description Change an asset's fields (only those sent).
+         */
+        put: operations["assets-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices": {
         parameters: {
             query?: never;
@@ -557,8 +1224,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List invoices
-         * @description Invoices (send version=2), newest first.
+         * List
+         * @description Invoices (send version=2), newest first. Clients get the version 2 row;
+         *     operators also get number, code, status and status_label, company, date and
+         *     total (a draft while external_id is unset).
          */
         get: operations["invoices-list"];
         put?: never;
@@ -566,7 +1235,7 @@ export interface paths {
          * Create
          * @description Start a draft invoice, optionally with lines.
          */
-        post: operations["operator-invoices-create"];
+        post: operations["invoices-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -587,6 +1256,342 @@ export interface paths {
         get: operations["invoices-download"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description One invoice with its lines; a draft while external_id is unset.
+         */
+        get: operations["invoices-show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add-Line
+         * @description Add a line to a draft invoice.
+         */
+        post: operations["invoices-add-line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/lines/{line_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove-Line
+         * @description Remove a line from a draft invoice.
+         */
+        delete: operations["invoices-remove-line"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoicing/export/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export
+         * @description Hand a draft to accounting; the PDF when the tenant has the PDF module.
+         */
+        post: operations["invoices-export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoicing/restore/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Restore
+         * @description Take an invoiced (unpaid) invoice back to draft.
+         */
+        put: operations["invoices-restore"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoicing/download-csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download-Csv
+         * @description The chosen invoices as one CSV file.
+         */
+        post: operations["invoices-download-csv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoicing/file/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * File
+         * @description The invoice PDF as Base64 with its Filename, for saving as a file.
+         */
+        get: operations["invoices-file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List
+         * @description Records by description under builder[...], or by search and links.
+         */
+        get: operations["deals-list"];
+        put?: never;
+        /**
+         * Create
+         * @description Create a record with at least a description.
+         */
+        post: operations["deals-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deals/{record_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description One record.
+         */
+        get: operations["deals-show"];
+        /**
+         * Update
+         * @description Change the fields sent; a stale `version` is refused with 409.
+         */
+        put: operations["deals-update"];
+        post?: never;
+        /**
+         * Delete
+         * @description Remove the record; a used product on an invoice is taken off first.
+         */
+        delete: operations["deals-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List
+         * @description Records by description under builder[...], or by search and links.
+         */
+        get: operations["projects-list"];
+        put?: never;
+        /**
+         * Create
+         * @description Create a record with at least a description.
+         */
+        post: operations["projects-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{record_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description One record.
+         */
+        get: operations["projects-show"];
+        /**
+         * Update
+         * @description Change the fields sent; a stale `version` is refused with 409.
+         */
+        put: operations["projects-update"];
+        post?: never;
+        /**
+         * Delete
+         * @description Remove the record; a used product on an invoice is taken off first.
+         */
+        delete: operations["projects-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/used-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List
+         * @description Records by description under builder[...], or by search and links.
+         */
+        get: operations["used-products-list"];
+        put?: never;
+        /**
+         * Create
+         * @description Create a record with at least a description.
+         */
+        post: operations["used-products-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/used-products/{record_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description One record.
+         */
+        get: operations["used-products-show"];
+        /**
+         * Update
+         * @description Change the fields sent; a stale `version` is refused with 409.
+         */
+        put: operations["used-products-update"];
+        post?: never;
+        /**
+         * Delete
+         * @description Remove the record; a used product on an invoice is taken off first.
+         */
+        delete: operations["used-products-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/used-products/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invoice
+         * @description Put the used products on their company's draft invoice, one line each.
+         */
+        post: operations["used-products-invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/used-products/deinvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deinvoice
+         * @description Take the used products off their draft invoices.
+         */
+        post: operations["used-products-deinvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -773,10 +1778,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lookups-Search
+         * Search
          * @description Records whose text contains the search (at least 2 characters).
          */
-        get: operations["operator-lookups-lookups-search"];
+        get: operations["lookups-search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -793,10 +1798,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lookups-Find
+         * Find
          * @description One record by id with its company.
          */
-        get: operations["operator-lookups-lookups-find"];
+        get: operations["lookups-find"];
         put?: never;
         post?: never;
         delete?: never;
@@ -816,7 +1821,7 @@ export interface paths {
          * Products-Search
          * @description Products whose code or name contains the search (at least 2 characters).
          */
-        get: operations["operator-lookups-products-search"];
+        get: operations["lookups-products-search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -836,13 +1841,13 @@ export interface paths {
          * List
          * @description Companies by name under builder[...]; or by search, a list of ids, archived.
          */
-        get: operations["operator-companies-list"];
+        get: operations["companies-list"];
         put?: never;
         /**
          * Create
          * @description Register a company.
          */
-        post: operations["operator-companies-create"];
+        post: operations["companies-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -862,7 +1867,7 @@ export interface paths {
          * Merge Preview
          * @description Which company survives a merge (the first id) and what moves into it.
          */
-        post: operations["operator-companies-merge_preview"];
+        post: operations["companies-merge_preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -884,7 +1889,7 @@ export interface paths {
          *
          *     The others are archived as merged.
          */
-        post: operations["operator-companies-merge"];
+        post: operations["companies-merge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -902,18 +1907,18 @@ export interface paths {
          * Show
          * @description One company.
          */
-        get: operations["operator-companies-show"];
+        get: operations["companies-show"];
         /**
          * Update
          * @description Change fields; archived_at null restores an archived company.
          */
-        put: operations["operator-companies-update"];
+        put: operations["companies-update"];
         post?: never;
         /**
          * Delete
          * @description Delete a company: its history stays, so it is archived for good.
          */
-        delete: operations["operator-companies-delete"];
+        delete: operations["companies-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -932,7 +1937,7 @@ export interface paths {
          * Archive
          * @description Archive a company: struck through, hidden from pickers.
          */
-        post: operations["operator-companies-archive"];
+        post: operations["companies-archive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -952,7 +1957,7 @@ export interface paths {
          * Restore
          * @description Restore an archived company (archived_at back to null).
          */
-        post: operations["operator-companies-restore"];
+        post: operations["companies-restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -970,13 +1975,13 @@ export interface paths {
          * List
          * @description People by name under builder[...]; or by search text or company.
          */
-        get: operations["operator-clients-list"];
+        get: operations["clients-list"];
         put?: never;
         /**
          * Create
          * @description Register a person; operators are first (1) or second (2) line.
          */
-        post: operations["operator-clients-create"];
+        post: operations["clients-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -994,70 +1999,18 @@ export interface paths {
          * Show
          * @description One person with companies.
          */
-        get: operations["operator-clients-show"];
+        get: operations["clients-show"];
         /**
          * Update
          * @description Change name, companies, role, permissions or language.
          */
-        put: operations["operator-clients-update"];
+        put: operations["clients-update"];
         post?: never;
         /**
          * Delete
          * @description Deactivate: the person can no longer sign in; their history stays.
          */
-        delete: operations["operator-clients-delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/operators": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List
-         * @description People by name under builder[...]; or by search text or company.
-         */
-        get: operations["operator-operators-list"];
-        put?: never;
-        /**
-         * Create
-         * @description Register a person; operators are first (1) or second (2) line.
-         */
-        post: operations["operator-operators-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/operators/{user_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Show
-         * @description One person with companies.
-         */
-        get: operations["operator-operators-show"];
-        /**
-         * Update
-         * @description Change name, companies, role, permissions or language.
-         */
-        put: operations["operator-operators-update"];
-        post?: never;
-        /**
-         * Delete
-         * @description Deactivate: the person can no longer sign in; their history stays.
-         */
-        delete: operations["operator-operators-delete"];
+        delete: operations["clients-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1075,9 +2028,61 @@ export interface paths {
          * Link-Identity
          * @description Link the person to one Entra account; it then signs in by (tid, oid).
          */
-        put: operations["operator-clients-link-identity"];
+        put: operations["clients-link-identity"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List
+         * @description People by name under builder[...]; or by search text or company.
+         */
+        get: operations["operators-list"];
+        put?: never;
+        /**
+         * Create
+         * @description Register a person; operators are first (1) or second (2) line.
+         */
+        post: operations["operators-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operators/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description One person with companies.
+         */
+        get: operations["operators-show"];
+        /**
+         * Update
+         * @description Change name, companies, role, permissions or language.
+         */
+        put: operations["operators-update"];
+        post?: never;
+        /**
+         * Delete
+         * @description Deactivate: the person can no longer sign in; their history stays.
+         */
+        delete: operations["operators-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1095,7 +2100,7 @@ export interface paths {
          * Link-Identity
          * @description Link the person to one Entra account; it then signs in by (tid, oid).
          */
-        put: operations["operator-operators-link-identity"];
+        put: operations["operators-link-identity"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1114,13 +2119,13 @@ export interface paths {
          * List
          * @description Records by name under builder[...]; or by search, company or archived.
          */
-        get: operations["operator-locations-list"];
+        get: operations["locations-list"];
         put?: never;
         /**
          * Create
          * @description Create a record with a name and optionally a company.
          */
-        post: operations["operator-locations-create"];
+        post: operations["locations-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1138,18 +2143,18 @@ export interface paths {
          * Show
          * @description One record with its company.
          */
-        get: operations["operator-locations-show"];
+        get: operations["locations-show"];
         /**
          * Update
          * @description Change fields; archived_at null restores an archived record.
          */
-        put: operations["operator-locations-update"];
+        put: operations["locations-update"];
         post?: never;
         /**
          * Delete
          * @description Delete: the history stays, so the record is archived for good.
          */
-        delete: operations["operator-locations-delete"];
+        delete: operations["locations-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1168,7 +2173,7 @@ export interface paths {
          * Archive
          * @description Archive: shown struck through.
          */
-        post: operations["operator-locations-archive"];
+        post: operations["locations-archive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1188,7 +2193,7 @@ export interface paths {
          * Restore
          * @description Restore: archived_at back to null.
          */
-        post: operations["operator-locations-restore"];
+        post: operations["locations-restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,13 +2211,13 @@ export interface paths {
          * List
          * @description Records by name under builder[...]; or by search, company or archived.
          */
-        get: operations["operator-ticket-groups-list"];
+        get: operations["ticket-groups-list"];
         put?: never;
         /**
          * Create
          * @description Create a record with a name and optionally a company.
          */
-        post: operations["operator-ticket-groups-create"];
+        post: operations["ticket-groups-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1230,18 +2235,18 @@ export interface paths {
          * Show
          * @description One record with its company.
          */
-        get: operations["operator-ticket-groups-show"];
+        get: operations["ticket-groups-show"];
         /**
          * Update
          * @description Change fields; archived_at null restores an archived record.
          */
-        put: operations["operator-ticket-groups-update"];
+        put: operations["ticket-groups-update"];
         post?: never;
         /**
          * Delete
          * @description Delete: the history stays, so the record is archived for good.
          */
-        delete: operations["operator-ticket-groups-delete"];
+        delete: operations["ticket-groups-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1260,7 +2265,7 @@ export interface paths {
          * Archive
          * @description Archive: shown struck through.
          */
-        post: operations["operator-ticket-groups-archive"];
+        post: operations["ticket-groups-archive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1280,991 +2285,7 @@ export interface paths {
          * Restore
          * @description Restore: archived_at back to null.
          */
-        post: operations["operator-ticket-groups-restore"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tickets/open": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create
-         * @description Open a ticket (or template) with any fields and a status.
-         */
-        post: operations["operator-tickets-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tickets/merge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Merge
-         * @description Merge the tickets into the first id; their threads move there.
-         */
-        post: operations["operator-tickets-merge"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tickets/{ticket_id}/edit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Show
-         * @description Everything of one ticket, internal notes and version included.
-         */
-        get: operations["operator-tickets-show"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tickets/{ticket_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update
-         * @description Change fields and status; a stale version is refused with 409.
-         */
-        put: operations["operator-tickets-update"];
-        post?: never;
-        /**
-         * Delete
-         * @description Move the ticket to the bin; restore brings it back.
-         */
-        delete: operations["operator-tickets-delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tickets/{ticket_id}/clone": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Clone
-         * @description A new ticket with the fields of this one.
-         */
-        post: operations["operator-tickets-clone"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/tickets/{ticket_id}/restore": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Restore
-         * @description Bring a deleted ticket back.
-         */
-        post: operations["operator-tickets-restore"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ticket-templates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List
-         * @description Ticket templates by description.
-         */
-        get: operations["operator-ticket-templates-list"];
-        put?: never;
-        /**
-         * Create
-         * @description Open a ticket (or template) with any fields and a status.
-         */
-        post: operations["operator-ticket-templates-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ticket-templates/merge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Merge
-         * @description Merge the tickets into the first id; their threads move there.
-         */
-        post: operations["operator-ticket-templates-merge"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ticket-templates/{ticket_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Show
-         * @description Everything of one ticket, internal notes and version included.
-         */
-        get: operations["operator-ticket-templates-show"];
-        /**
-         * Update
-         * @description Change fields and status; a stale version is refused with 409.
-         */
-        put: operations["operator-ticket-templates-update"];
-        post?: never;
-        /**
-         * Delete
-         * @description Move the ticket to the bin; restore brings it back.
-         */
-        delete: operations["operator-ticket-templates-delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ticket-templates/{ticket_id}/clone": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Clone
-         * @description A new ticket with the fields of this one.
-         */
-        post: operations["operator-ticket-templates-clone"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ticket-templates/{ticket_id}/restore": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Restore
-         * @description Bring a deleted ticket back.
-         */
-        post: operations["operator-ticket-templates-restore"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/messages/store": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Messages-Create
-         * @description Post a reply (sent to the client) or an internal note, as form data.
-         */
-        post: operations["operator-messages-messages-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/messages/{message_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Messages-Show
-         * @description One message with its mentions and attachments.
-         */
-        get: operations["operator-messages-messages-show"];
-        /**
-         * Messages-Update
-         * @description Change only the fields sent.
-         */
-        put: operations["operator-messages-messages-update"];
-        post?: never;
-        /**
-         * Messages-Delete
-         * @description Delete a message from its thread.
-         */
-        delete: operations["operator-messages-messages-delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/attachments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Attachments-Create
-         * @description Store one file (an inline editor image when is_embedded); answers id and url.
-         */
-        post: operations["operator-messages-attachments-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Notifications-List
-         * @description The caller's notifications, newest first (at most 100).
-         */
-        get: operations["operator-messages-notifications-list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications/{notification_id}/read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Notifications-Read
-         * @description Mark one of the caller's notifications as read.
-         */
-        put: operations["operator-messages-notifications-read"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/time-registrations/open": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Open
-         * @description Time not yet on an invoice, newest first.
-         */
-        get: operations["operator-time-open"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/time-registrations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List
-         * @description Time registrations, newest first, with their invoice if any.
-         */
-        get: operations["operator-time-list"];
-        put?: never;
-        /**
-         * Create
-         * @description Register time on a ticket, booked on a contract when one is named.
-         */
-        post: operations["operator-time-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/time-registrations/{registration_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete
-         * @description Take back a registration that is not on an invoice.
-         */
-        delete: operations["operator-time-delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/time-registrations/invoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Invoice
-         * @description Put the registrations on their company's draft invoice, one line each.
-         */
-        post: operations["operator-time-invoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/time-registrations/deinvoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Deinvoice
-         * @description Take the registrations off their draft invoices.
-         */
-        post: operations["operator-time-deinvoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/quotes/{quote_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update
-         * @description Change name, lines (all of them) or custom fields while in concept.
-         */
-        put: operations["operator-quotes-update"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/quotes/{quote_id}/lines": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add-Line
-         * @description Append one line to a concept quote.
-         */
-        post: operations["operator-quotes-add-line"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/quotes/{quote_id}/lines/{line_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Remove-Line
-         * @description Remove one line of a concept quote.
-         */
-        delete: operations["operator-quotes-remove-line"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/quotes/{quote_id}/send": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send
-         * @description Offer a concept quote to the client (status 2).
-         */
-        post: operations["operator-quotes-send"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/quotes/{quote_id}/duplicate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Duplicate
-         * @description A new concept quote with the content of this one.
-         */
-        post: operations["operator-quotes-duplicate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/quotes/invoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Invoice
-         * @description Put the lines of accepted quotes on their company's draft invoice.
-         */
-        post: operations["operator-quotes-invoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/quotes/deinvoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Deinvoice
-         * @description Take the quotes' lines off their draft invoices.
-         */
-        post: operations["operator-quotes-deinvoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices/{invoice_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Show
-         * @description One invoice with its lines; a draft while external_id is unset.
-         */
-        get: operations["operator-invoices-show"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices/{invoice_id}/lines": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add-Line
-         * @description Add a line to a draft invoice.
-         */
-        post: operations["operator-invoices-add-line"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices/{invoice_id}/lines/{line_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Remove-Line
-         * @description Remove a line from a draft invoice.
-         */
-        delete: operations["operator-invoices-remove-line"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoicing/export/{invoice_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Export
-         * @description Hand a draft to accounting; the PDF when the tenant has the PDF module.
-         */
-        post: operations["operator-invoicing-export"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoicing/restore/{invoice_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Restore
-         * @description Take an invoiced (unpaid) invoice back to draft.
-         */
-        put: operations["operator-invoicing-restore"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoicing/download-csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Download-Csv
-         * @description The chosen invoices as one CSV file.
-         */
-        post: operations["operator-invoicing-download-csv"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoicing/file/{invoice_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * File
-         * @description The invoice PDF as Base64 with its Filename, for saving as a file.
-         */
-        get: operations["operator-invoicing-file"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contracts/{contract_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update
-         * @description Change name, parties, service, hours or end date.
-         */
-        put: operations["operator-contracts-update"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/subscriptions/{subscription_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update
-         * @description Replace the lines, bill the next period (bill) or terminate on a date.
-         */
-        put: operations["operator-subscriptions-update"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/assets/{asset_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update
-         * @description Change an asset's fields (only those sent).
-         */
-        put: operations["operator-assets-update"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/deals": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List
-         * @description Records by description under builder[...], or by search and links.
-         */
-        get: operations["operator-deals-list"];
-        put?: never;
-        /**
-         * Create
-         * @description Create a record with at least a description.
-         */
-        post: operations["operator-deals-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/deals/{record_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Show
-         * @description One record.
-         */
-        get: operations["operator-deals-show"];
-        /**
-         * Update
-         * @description Change the fields sent; a stale `version` is refused with 409.
-         */
-        put: operations["operator-deals-update"];
-        post?: never;
-        /**
-         * Delete
-         * @description Remove the record; a used product on an invoice is taken off first.
-         */
-        delete: operations["operator-deals-delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List
-         * @description Records by description under builder[...], or by search and links.
-         */
-        get: operations["operator-projects-list"];
-        put?: never;
-        /**
-         * Create
-         * @description Create a record with at least a description.
-         */
-        post: operations["operator-projects-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/projects/{record_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Show
-         * @description One record.
-         */
-        get: operations["operator-projects-show"];
-        /**
-         * Update
-         * @description Change the fields sent; a stale `version` is refused with 409.
-         */
-        put: operations["operator-projects-update"];
-        post?: never;
-        /**
-         * Delete
-         * @description Remove the record; a used product on an invoice is taken off first.
-         */
-        delete: operations["operator-projects-delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/used-products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List
-         * @description Records by description under builder[...], or by search and links.
-         */
-        get: operations["operator-used-products-list"];
-        put?: never;
-        /**
-         * Create
-         * @description Create a record with at least a description.
-         */
-        post: operations["operator-used-products-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/used-products/{record_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Show
-         * @description One record.
-         */
-        get: operations["operator-used-products-show"];
-        /**
-         * Update
-         * @description Change the fields sent; a stale `version` is refused with 409.
-         */
-        put: operations["operator-used-products-update"];
-        post?: never;
-        /**
-         * Delete
-         * @description Remove the record; a used product on an invoice is taken off first.
-         */
-        delete: operations["operator-used-products-delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/used-products/invoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Invoice
-         * @description Put the used products on their company's draft invoice, one line each.
-         */
-        post: operations["operator-used-products-invoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/used-products/deinvoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Deinvoice
-         * @description Take the used products off their draft invoices.
-         */
-        post: operations["operator-used-products-deinvoice"];
+        post: operations["ticket-groups-restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2279,16 +2300,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Activities-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-activities-list"];
+        get: operations["activities-list"];
         put?: never;
         /**
-         * Activities-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-activities-create"];
+        post: operations["activities-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2303,21 +2324,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Activities-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-activities-show"];
+        get: operations["activities-show"];
         /**
-         * Activities-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-activities-update"];
+        put: operations["activities-update"];
         post?: never;
         /**
-         * Activities-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-activities-delete"];
+        delete: operations["activities-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2332,10 +2353,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Activities-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-activities-update-order"];
+        put: operations["activities-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2351,16 +2372,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Asset Categories-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-asset_categories-list"];
+        get: operations["asset-categories-list"];
         put?: never;
         /**
-         * Asset Categories-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-asset_categories-create"];
+        post: operations["asset-categories-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2375,21 +2396,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Asset Categories-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-asset_categories-show"];
+        get: operations["asset-categories-show"];
         /**
-         * Asset Categories-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-asset_categories-update"];
+        put: operations["asset-categories-update"];
         post?: never;
         /**
-         * Asset Categories-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-asset_categories-delete"];
+        delete: operations["asset-categories-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2404,10 +2425,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Asset Categories-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-asset_categories-update-order"];
+        put: operations["asset-categories-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2423,16 +2444,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Asset Statuses-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-asset_statuses-list"];
+        get: operations["asset-statuses-list"];
         put?: never;
         /**
-         * Asset Statuses-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-asset_statuses-create"];
+        post: operations["asset-statuses-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2447,21 +2468,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Asset Statuses-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-asset_statuses-show"];
+        get: operations["asset-statuses-show"];
         /**
-         * Asset Statuses-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-asset_statuses-update"];
+        put: operations["asset-statuses-update"];
         post?: never;
         /**
-         * Asset Statuses-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-asset_statuses-delete"];
+        delete: operations["asset-statuses-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2476,10 +2497,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Asset Statuses-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-asset_statuses-update-order"];
+        put: operations["asset-statuses-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2495,16 +2516,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Business Hour Contracts-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-business_hour_contracts-list"];
+        get: operations["business-hour-contracts-list"];
         put?: never;
         /**
-         * Business Hour Contracts-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-business_hour_contracts-create"];
+        post: operations["business-hour-contracts-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2519,21 +2540,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Business Hour Contracts-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-business_hour_contracts-show"];
+        get: operations["business-hour-contracts-show"];
         /**
-         * Business Hour Contracts-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-business_hour_contracts-update"];
+        put: operations["business-hour-contracts-update"];
         post?: never;
         /**
-         * Business Hour Contracts-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-business_hour_contracts-delete"];
+        delete: operations["business-hour-contracts-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2548,10 +2569,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Business Hour Contracts-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-business_hour_contracts-update-order"];
+        put: operations["business-hour-contracts-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2567,16 +2588,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Categories-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-categories-list"];
+        get: operations["categories-list"];
         put?: never;
         /**
-         * Categories-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-categories-create"];
+        post: operations["categories-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2591,21 +2612,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Categories-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-categories-show"];
+        get: operations["categories-show"];
         /**
-         * Categories-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-categories-update"];
+        put: operations["categories-update"];
         post?: never;
         /**
-         * Categories-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-categories-delete"];
+        delete: operations["categories-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2620,10 +2641,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Categories-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-categories-update-order"];
+        put: operations["categories-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2639,16 +2660,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Countries-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-countries-list"];
+        get: operations["countries-list"];
         put?: never;
         /**
-         * Countries-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-countries-create"];
+        post: operations["countries-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2663,21 +2684,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Countries-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-countries-show"];
+        get: operations["countries-show"];
         /**
-         * Countries-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-countries-update"];
+        put: operations["countries-update"];
         post?: never;
         /**
-         * Countries-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-countries-delete"];
+        delete: operations["countries-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2692,10 +2713,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Countries-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-countries-update-order"];
+        put: operations["countries-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2711,16 +2732,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Contract Periods-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-contract_periods-list"];
+        get: operations["contract-periods-list"];
         put?: never;
         /**
-         * Contract Periods-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-contract_periods-create"];
+        post: operations["contract-periods-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2735,21 +2756,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Contract Periods-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-contract_periods-show"];
+        get: operations["contract-periods-show"];
         /**
-         * Contract Periods-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-contract_periods-update"];
+        put: operations["contract-periods-update"];
         post?: never;
         /**
-         * Contract Periods-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-contract_periods-delete"];
+        delete: operations["contract-periods-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2764,10 +2785,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Contract Periods-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-contract_periods-update-order"];
+        put: operations["contract-periods-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2783,16 +2804,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Custom Fields-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-custom_fields-list"];
+        get: operations["custom-fields-list"];
         put?: never;
         /**
-         * Custom Fields-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-custom_fields-create"];
+        post: operations["custom-fields-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2807,21 +2828,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Custom Fields-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-custom_fields-show"];
+        get: operations["custom-fields-show"];
         /**
-         * Custom Fields-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-custom_fields-update"];
+        put: operations["custom-fields-update"];
         post?: never;
         /**
-         * Custom Fields-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-custom_fields-delete"];
+        delete: operations["custom-fields-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2836,10 +2857,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Custom Fields-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-custom_fields-update-order"];
+        put: operations["custom-fields-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2855,16 +2876,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Prepaid Cards-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-prepaid_cards-list"];
+        get: operations["prepaid-cards-list"];
         put?: never;
         /**
-         * Prepaid Cards-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-prepaid_cards-create"];
+        post: operations["prepaid-cards-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2879,21 +2900,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Prepaid Cards-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-prepaid_cards-show"];
+        get: operations["prepaid-cards-show"];
         /**
-         * Prepaid Cards-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-prepaid_cards-update"];
+        put: operations["prepaid-cards-update"];
         post?: never;
         /**
-         * Prepaid Cards-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-prepaid_cards-delete"];
+        delete: operations["prepaid-cards-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2908,10 +2929,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Prepaid Cards-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-prepaid_cards-update-order"];
+        put: operations["prepaid-cards-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2927,16 +2948,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Priorities-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-priorities-list"];
+        get: operations["priorities-list"];
         put?: never;
         /**
-         * Priorities-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-priorities-create"];
+        post: operations["priorities-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2951,21 +2972,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Priorities-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-priorities-show"];
+        get: operations["priorities-show"];
         /**
-         * Priorities-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-priorities-update"];
+        put: operations["priorities-update"];
         post?: never;
         /**
-         * Priorities-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-priorities-delete"];
+        delete: operations["priorities-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2980,10 +3001,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Priorities-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-priorities-update-order"];
+        put: operations["priorities-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2999,16 +3020,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Products-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-products-list"];
+        get: operations["products-list"];
         put?: never;
         /**
-         * Products-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-products-create"];
+        post: operations["products-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3023,21 +3044,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Products-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-products-show"];
+        get: operations["products-show"];
         /**
-         * Products-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-products-update"];
+        put: operations["products-update"];
         post?: never;
         /**
-         * Products-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-products-delete"];
+        delete: operations["products-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3052,10 +3073,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Products-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-products-update-order"];
+        put: operations["products-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3071,16 +3092,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Roles-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-roles-list"];
+        get: operations["roles-list"];
         put?: never;
         /**
-         * Roles-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-roles-create"];
+        post: operations["roles-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3095,21 +3116,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Roles-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-roles-show"];
+        get: operations["roles-show"];
         /**
-         * Roles-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-roles-update"];
+        put: operations["roles-update"];
         post?: never;
         /**
-         * Roles-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-roles-delete"];
+        delete: operations["roles-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3124,10 +3145,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Roles-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-roles-update-order"];
+        put: operations["roles-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3143,16 +3164,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Services-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-services-list"];
+        get: operations["services-list"];
         put?: never;
         /**
-         * Services-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-services-create"];
+        post: operations["services-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3167,21 +3188,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Services-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-services-show"];
+        get: operations["services-show"];
         /**
-         * Services-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-services-update"];
+        put: operations["services-update"];
         post?: never;
         /**
-         * Services-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-services-delete"];
+        delete: operations["services-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3196,10 +3217,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Services-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-services-update-order"];
+        put: operations["services-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3215,16 +3236,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Slas-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-slas-list"];
+        get: operations["slas-list"];
         put?: never;
         /**
-         * Slas-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-slas-create"];
+        post: operations["slas-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3239,21 +3260,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Slas-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-slas-show"];
+        get: operations["slas-show"];
         /**
-         * Slas-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-slas-update"];
+        put: operations["slas-update"];
         post?: never;
         /**
-         * Slas-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-slas-delete"];
+        delete: operations["slas-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3268,10 +3289,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Slas-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-slas-update-order"];
+        put: operations["slas-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3287,16 +3308,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ticket Statuses-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-ticket_statuses-list"];
+        get: operations["ticket-statuses-list"];
         put?: never;
         /**
-         * Ticket Statuses-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-ticket_statuses-create"];
+        post: operations["ticket-statuses-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3311,21 +3332,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ticket Statuses-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-ticket_statuses-show"];
+        get: operations["ticket-statuses-show"];
         /**
-         * Ticket Statuses-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-ticket_statuses-update"];
+        put: operations["ticket-statuses-update"];
         post?: never;
         /**
-         * Ticket Statuses-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-ticket_statuses-delete"];
+        delete: operations["ticket-statuses-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3340,10 +3361,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Ticket Statuses-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-ticket_statuses-update-order"];
+        put: operations["ticket-statuses-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3359,16 +3380,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ticket Sources-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-ticket_sources-list"];
+        get: operations["ticket-sources-list"];
         put?: never;
         /**
-         * Ticket Sources-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-ticket_sources-create"];
+        post: operations["ticket-sources-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3383,21 +3404,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ticket Sources-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-ticket_sources-show"];
+        get: operations["ticket-sources-show"];
         /**
-         * Ticket Sources-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-ticket_sources-update"];
+        put: operations["ticket-sources-update"];
         post?: never;
         /**
-         * Ticket Sources-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-ticket_sources-delete"];
+        delete: operations["ticket-sources-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3412,10 +3433,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Ticket Sources-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-ticket_sources-update-order"];
+        put: operations["ticket-sources-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3431,16 +3452,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ticket Types-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-ticket_types-list"];
+        get: operations["ticket-types-list"];
         put?: never;
         /**
-         * Ticket Types-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-ticket_types-create"];
+        post: operations["ticket-types-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3455,21 +3476,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ticket Types-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-ticket_types-show"];
+        get: operations["ticket-types-show"];
         /**
-         * Ticket Types-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-ticket_types-update"];
+        put: operations["ticket-types-update"];
         post?: never;
         /**
-         * Ticket Types-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-ticket_types-delete"];
+        delete: operations["ticket-types-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3484,10 +3505,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Ticket Types-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-ticket_types-update-order"];
+        put: operations["ticket-types-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3503,16 +3524,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Subscription Periods-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-subscription_periods-list"];
+        get: operations["subscription-periods-list"];
         put?: never;
         /**
-         * Subscription Periods-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-subscription_periods-create"];
+        post: operations["subscription-periods-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3527,21 +3548,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Subscription Periods-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-subscription_periods-show"];
+        get: operations["subscription-periods-show"];
         /**
-         * Subscription Periods-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-subscription_periods-update"];
+        put: operations["subscription-periods-update"];
         post?: never;
         /**
-         * Subscription Periods-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-subscription_periods-delete"];
+        delete: operations["subscription-periods-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3556,10 +3577,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Subscription Periods-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-subscription_periods-update-order"];
+        put: operations["subscription-periods-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3575,16 +3596,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Operator Types-List
+         * List
          * @description The items in order under builder[...]; search narrows by label.
          */
-        get: operations["operator-settings-operator_types-list"];
+        get: operations["operator-types-list"];
         put?: never;
         /**
-         * Operator Types-Create
+         * Create
          * @description Append an item; is_default takes the flag from the others.
          */
-        post: operations["operator-settings-operator_types-create"];
+        post: operations["operator-types-create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3599,21 +3620,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Operator Types-Show
+         * Show
          * @description One item.
          */
-        get: operations["operator-settings-operator_types-show"];
+        get: operations["operator-types-show"];
         /**
-         * Operator Types-Update
+         * Update
          * @description Change label or data; is_default true makes it the only default.
          */
-        put: operations["operator-settings-operator_types-update"];
+        put: operations["operator-types-update"];
         post?: never;
         /**
-         * Operator Types-Delete
+         * Delete
          * @description Remove the item.
          */
-        delete: operations["operator-settings-operator_types-delete"];
+        delete: operations["operator-types-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3628,10 +3649,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Operator Types-Update-Order
+         * Update-Order
          * @description Move the item to position order (1-based), or set the whole order.
          */
-        put: operations["operator-settings-operator_types-update-order"];
+        put: operations["operator-types-update-order"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3666,6 +3687,45 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** ActivityItem */
+        ActivityItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ActivityItemIn */
+        ActivityItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ActivityLookup */
+        ActivityLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
         /** Actor */
         Actor: {
             /** Id */
@@ -3682,6 +3742,45 @@ export interface components {
             is_operator: number;
             /** Gravatar */
             gravatar: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** AssetCategoryItem */
+        AssetCategoryItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** AssetCategoryItemIn */
+        AssetCategoryItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** AssetCategoryLookup */
+        AssetCategoryLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -3768,6 +3867,51 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** AssetStatusItem */
+        AssetStatusItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Type */
+            type?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** AssetStatusItemIn */
+        AssetStatusItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Type */
+            type?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** AssetStatusLookup */
+        AssetStatusLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Type */
+            type?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** Attachment */
         Attachment: {
             /** Id */
@@ -3822,6 +3966,57 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** BusinessHourContractItem */
+        BusinessHourContractItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** From */
+            from?: string | null;
+            /** To */
+            to?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** BusinessHourContractItemIn */
+        BusinessHourContractItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** From */
+            from?: string | null;
+            /** To */
+            to?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** BusinessHourContractLookup */
+        BusinessHourContractLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** From */
+            from?: string | null;
+            /** To */
+            to?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** BuyIn */
         BuyIn: {
             /** Prepaid Card Id */
@@ -3835,6 +4030,67 @@ export interface components {
             minutes_remaining: number;
             /** Hours Remaining */
             hours_remaining: number;
+        };
+        /** CategoryItem */
+        CategoryItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CategoryItemIn */
+        CategoryItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CategoryLookup */
+        CategoryLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** Client */
+        Client: {
+            /** Id */
+            id: string;
+            /** Full Name */
+            full_name?: string | null;
+            /** Email */
+            email?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** Company */
+        Company: {
+            /** Id */
+            id: string;
+            /** Name */
+            name?: string | null;
+            /** Archived At */
+            archived_at?: string | null;
+        } & {
+            [key: string]: unknown;
         };
         /** CompanyIn */
         CompanyIn: {
@@ -3852,6 +4108,33 @@ export interface components {
             phone?: string | null;
             /** Archived At */
             archived_at?: string | null;
+        };
+        /** CompanyRecord */
+        CompanyRecord: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Address 1 */
+            address_1: string | null;
+            /** City */
+            city: string | null;
+            /** Country */
+            country: string | null;
+            /** Email */
+            email: string | null;
+            /** Phone */
+            phone: string | null;
+            /** Archived At */
+            archived_at: string | null;
+            /** Merged Into */
+            merged_into: string | null;
+            /** Version */
+            version: number;
+            /** Created At */
+            created_at: string | null;
+            /** Updated At */
+            updated_at: string | null;
         };
         /** ConfigIn */
         ConfigIn: {
@@ -3903,7 +4186,10 @@ export interface components {
              * @description month, quarter, year; none = prepaid
              */
             period?: string | null;
-            /** Quantity */
+            /**
+             * Quantity
+             * @description hours per period
+             */
             quantity?: number | null;
             /** Start Date */
             start_date?: string | null;
@@ -3924,6 +4210,51 @@ export interface components {
             minutes_remaining: number;
             /** Time Registrations */
             time_registrations: components["schemas"]["TimeRegistration"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** ContractPeriodItem */
+        ContractPeriodItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Value */
+            value?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ContractPeriodItemIn */
+        ContractPeriodItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Value */
+            value?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ContractPeriodLookup */
+        ContractPeriodLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Value */
+            value?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -3951,6 +4282,125 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** CountryItem */
+        CountryItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Code */
+            code?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CountryItemIn */
+        CountryItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Code */
+            code?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CountryLookup */
+        CountryLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Code */
+            code?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CustomFieldItem */
+        CustomFieldItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Type */
+            type?: number | null;
+            /** Morphable Type */
+            morphable_type?: string | null;
+            /** Required */
+            required?: boolean | null;
+            /** Title */
+            title?: string | null;
+            /** Options */
+            options?: components["schemas"]["CustomFieldOption"][] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CustomFieldItemIn */
+        CustomFieldItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Type */
+            type?: number | null;
+            /** Morphable Type */
+            morphable_type?: string | null;
+            /** Required */
+            required?: boolean | null;
+            /** Title */
+            title?: string | null;
+            /** Options */
+            options?: components["schemas"]["CustomFieldOption"][] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CustomFieldLookup */
+        CustomFieldLookup: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string | null;
+            /** Type */
+            type: number;
+            /** Morphable Type */
+            morphable_type: string | null;
+            /** Title */
+            title: string;
+            /** Order */
+            order: number;
+            /** Required */
+            required: boolean;
+            /** Options */
+            options: components["schemas"]["CustomFieldOption"][];
+        };
+        /** CustomFieldOption */
+        CustomFieldOption: {
+            /** Name */
+            name: string;
+            /** Label */
+            label?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** CustomValue */
         CustomValue: {
             /** Custom Field */
@@ -3959,6 +4409,35 @@ export interface components {
             value: unknown;
         } & {
             [key: string]: unknown;
+        };
+        /** Deal */
+        Deal: {
+            /** Id */
+            id: string;
+            /** Description */
+            description: string;
+            /** Version */
+            version: number;
+            /** Created At */
+            created_at: string | null;
+            /** Updated At */
+            updated_at: string | null;
+            /** Company Id */
+            company_id: string | null;
+            company: components["schemas"]["Named"] | null;
+            /** Client Id */
+            client_id: string | null;
+            client: components["schemas"]["Person"] | null;
+        };
+        /** Down */
+        Down: {
+            /**
+             * Status
+             * @constant
+             */
+            status: "down";
+            /** Database */
+            database: boolean;
         };
         /** EmailIn */
         EmailIn: {
@@ -4033,10 +4512,103 @@ export interface components {
             rows: number | null;
             files: components["schemas"]["ExportFiles"];
         };
+        /** FollowerHealth */
+        FollowerHealth: {
+            /** Name */
+            name: string;
+            /** Position */
+            position: number;
+            /** Lag */
+            lag: number;
+            /** Lag Seconds */
+            lag_seconds?: number | null;
+            /** Parked */
+            parked: number;
+        };
+        /**
+         * FoundProduct
+         * @description A product of the products list, with whatever else its item holds.
+         */
+        FoundProduct: {
+            /** Id */
+            id: number;
+            /** Product Code */
+            product_code: string;
+            /** Product Name */
+            product_name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FoundRecord
+         * @description A record a search selector found; the keys its kind has are present.
+         */
+        FoundRecord: {
+            /** Id */
+            id: string;
+            /** Label */
+            label: string | null;
+            /** Name */
+            name?: string | null;
+            /** Full Name */
+            full_name?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Reference */
+            reference?: string | null;
+            /** Description */
+            description?: string | null;
+            /** City */
+            city?: string | null;
+            /** Company Id */
+            company_id?: string | null;
+            company?: components["schemas"]["Named"] | null;
+            /** Company Ids */
+            company_ids?: string[] | null;
+            /** Archived At */
+            archived_at?: string | null;
+            /** Is Operator */
+            is_operator?: number | null;
+        };
         /** HTTPValidationError */
         HTTPValidationError: {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        /**
+         * Health
+         * @description The desk's databases answer; each follower's and relay's place in the log.
+         */
+        Health: {
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+            /** Database */
+            database: boolean;
+            /** Head */
+            head: number;
+            /** Followers */
+            followers: components["schemas"]["FollowerHealth"][];
+            /** Relays */
+            relays: components["schemas"]["FollowerHealth"][];
+            /** Parked */
+            parked: number;
+        };
+        /** IdList */
+        IdList: {
+            /** Ids */
+            ids: string[];
+        };
+        /** Identity */
+        Identity: {
+            /** Issuer */
+            issuer: string;
+            /** Tid */
+            tid: string;
+            /** Oid */
+            oid: string;
         };
         /** IdentityIn */
         IdentityIn: {
@@ -4046,6 +4618,115 @@ export interface components {
             oid: string;
             /** Issuer */
             issuer?: string | null;
+        };
+        /** IdentityLink */
+        IdentityLink: {
+            /** Id */
+            id: string;
+            identity: components["schemas"]["Identity"];
+        };
+        /** Ids */
+        Ids: {
+            /** Ids */
+            ids: string[];
+        };
+        /**
+         * Invoice
+         * @description An invoice as the operator side shows it: a draft until external_id is set.
+         */
+        Invoice: {
+            /** Id */
+            id: string;
+            /** Number */
+            number: number;
+            /** Code */
+            code: string;
+            /** Reference Number */
+            reference_number: string;
+            /** Company Id */
+            company_id: string | null;
+            company: components["schemas"]["Named"] | null;
+            /** Client Id */
+            client_id: string | null;
+            /** Date */
+            date: string;
+            /** External Id */
+            external_id: string | null;
+            /** Is Draft */
+            is_draft: boolean;
+            /** Status */
+            status: number | null;
+            /** Status Label */
+            status_label: string;
+            /** Amount Excl */
+            amount_excl: number;
+            /** Amount Incl */
+            amount_incl: number;
+            /** Total */
+            total: number;
+            /** Lines */
+            lines: components["schemas"]["InvoiceLine"][];
+            /** Credits */
+            credits: string | null;
+            /** Version */
+            version: number;
+            /** Updated At */
+            updated_at: string | null;
+        };
+        /** InvoiceChanged */
+        InvoiceChanged: {
+            /** Id */
+            id: string;
+            /** Number */
+            number: number;
+            /** Code */
+            code: string;
+            /** Reference Number */
+            reference_number: string;
+            /** Company Id */
+            company_id: string | null;
+            company: components["schemas"]["Named"] | null;
+            /** Client Id */
+            client_id: string | null;
+            /** Date */
+            date: string;
+            /** External Id */
+            external_id: string | null;
+            /** Is Draft */
+            is_draft: boolean;
+            /** Status */
+            status: number | null;
+            /** Status Label */
+            status_label: string;
+            /** Amount Excl */
+            amount_excl: number;
+            /** Amount Incl */
+            amount_incl: number;
+            /** Total */
+            total: number;
+            /** Lines */
+            lines: components["schemas"]["InvoiceLine"][];
+            /** Credits */
+            credits: string | null;
+            /** Version */
+            version: number;
+            /** Updated At */
+            updated_at: string | null;
+            /** Message */
+            message: string;
+        };
+        /** InvoiceExported */
+        InvoiceExported: {
+            /** Reexport */
+            reExport: boolean;
+            invoice: components["schemas"]["Invoice"];
+        };
+        /** InvoiceFile */
+        InvoiceFile: {
+            /** Base64 */
+            Base64: string;
+            /** Filename */
+            Filename: string;
         };
         /** InvoiceIn */
         InvoiceIn: {
@@ -4066,7 +4747,29 @@ export interface components {
              */
             lines?: components["schemas"]["LineIn"][];
         };
-        /** InvoiceRow */
+        /**
+         * InvoiceLine
+         * @description A draft or invoiced line; amounts are JSON numbers.
+         */
+        InvoiceLine: {
+            /** Id */
+            id: string;
+            /** Description */
+            description: string;
+            /** Quantity */
+            quantity: number;
+            /** Price */
+            price: number;
+            /** Vat Rate */
+            vat_rate: number;
+            /** Total */
+            total: number;
+            source?: components["schemas"]["Source"] | null;
+        };
+        /**
+         * InvoiceRow
+         * @description The version 2 row; operators also get what the operator list shows.
+         */
         InvoiceRow: {
             /** Id */
             id: string;
@@ -4082,19 +4785,52 @@ export interface components {
             Status: number;
             /** Viewurl */
             ViewURL: string;
+            /** Number */
+            number?: number | null;
+            /** Code */
+            code?: string | null;
+            /** Reference Number */
+            reference_number?: string | null;
+            /** External Id */
+            external_id?: string | null;
+            /** Is Draft */
+            is_draft?: boolean | null;
+            /**
+             * Status
+             * @description None while a draft
+             */
+            status?: number | null;
+            /**
+             * Status Label
+             * @description Draft, Sent, Outstanding, Paid, Credit invoice, Expired
+             */
+            status_label?: string | null;
+            company?: components["schemas"]["Named"] | null;
+            client?: components["schemas"]["Person"] | null;
+            /** Date */
+            date?: string | null;
+            /**
+             * Total
+             * @description amount including VAT
+             */
+            total?: number | null;
+            /** Amount Excl */
+            amount_excl?: number | null;
+            /** Amount Incl */
+            amount_incl?: number | null;
+            /** Updated At */
+            updated_at?: string | null;
+            /** Created At */
+            created_at?: string | null;
         } & {
             [key: string]: unknown;
         };
-        /** ItemIn */
-        ItemIn: {
-            /** Label */
-            label?: string | null;
-            /** Name */
-            name?: string | null;
-            /** Is Default */
-            is_default?: boolean | null;
-        } & {
-            [key: string]: unknown;
+        /** Invoiced */
+        Invoiced: {
+            /** Message */
+            message: string;
+            /** Invoice Ids */
+            invoice_ids: string[];
         };
         /** Labelled */
         Labelled: {
@@ -4138,6 +4874,24 @@ export interface components {
              */
             vat_rate?: number | string;
         };
+        /** Location */
+        Location: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Company Id */
+            company_id: string | null;
+            company: components["schemas"]["Named"] | null;
+            /** Archived At */
+            archived_at: string | null;
+            /** Version */
+            version: number;
+            /** Address 1 */
+            address_1: string | null;
+            /** City */
+            city: string | null;
+        };
         /** LoginIn */
         LoginIn: {
             /** Username */
@@ -4160,12 +4914,28 @@ export interface components {
             refresh_token: string;
             /** Expires In */
             expires_in: number;
-            user: components["schemas"]["Out"];
+            user: components["schemas"]["SignedInUser"];
         };
         /** LogoutIn */
         LogoutIn: {
             /** Refresh Token */
             refresh_token?: string | null;
+        };
+        /**
+         * LookupItem
+         * @description A setting-list item as the lookups loaded at sign-in give it.
+         */
+        LookupItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
         };
         /** MeIn */
         MeIn: {
@@ -4173,8 +4943,27 @@ export interface components {
         };
         /** MeOut */
         MeOut: {
-            user: components["schemas"]["Out"];
-            lookups: components["schemas"]["Out"];
+            user: components["schemas"]["SignedInUser"];
+            lookups: components["schemas"]["SignInLookups"];
+        };
+        /** MergeIn */
+        MergeIn: {
+            /** Ids */
+            ids: string[];
+        };
+        /** MergePreview */
+        MergePreview: {
+            survivor: components["schemas"]["Named"];
+            /** Merged */
+            merged: components["schemas"]["MergedCompany"][];
+        };
+        /** MergedCompany */
+        MergedCompany: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            records: components["schemas"]["MovedRecords"];
         };
         /** Message */
         Message: {
@@ -4192,6 +4981,36 @@ export interface components {
             /** Description */
             description?: string | null;
         };
+        /**
+         * MovedRecords
+         * @description How many records of each kind a merged company hands to the survivor.
+         */
+        MovedRecords: {
+            /** Clients */
+            clients: number;
+            /** Tickets */
+            tickets: number;
+            /** Quotes */
+            quotes: number;
+            /** Contracts */
+            contracts: number;
+            /** Subscriptions */
+            subscriptions: number;
+            /** Assets */
+            assets: number;
+            /** Invoices */
+            invoices: number;
+            /** Deals */
+            deals: number;
+            /** Projects */
+            projects: number;
+            /** Used Products */
+            used_products: number;
+            /** Locations */
+            locations: number;
+            /** Ticket Groups */
+            ticket_groups: number;
+        };
         /** Named */
         Named: {
             /** Id */
@@ -4201,22 +5020,501 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** OrderIn */
-        OrderIn: {
-            /** Order */
-            order: number | number[];
+        /** Notification */
+        Notification: {
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Text */
+            text: string;
+            /** Actor Id */
+            actor_id: string | null;
+            /** Message Id */
+            message_id: string | null;
+            /** Morphable Type */
+            morphable_type: string | null;
+            /** Morphable Id */
+            morphable_id: string | null;
+            /** Created At */
+            created_at: string | null;
+            /** Read At */
+            read_at: string | null;
+        };
+        /** OperatorAsset */
+        OperatorAsset: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Description */
+            description: string | null;
+            /** Serial Number */
+            serial_number: string | null;
+            /** Tracking Number */
+            tracking_number: string | null;
+            /** Warranty Until */
+            warranty_until: string | null;
+            client: components["schemas"]["Person"] | null;
+            company: components["schemas"]["Named"] | null;
+            location: components["schemas"]["Named"] | null;
+            /** Categories */
+            categories: components["schemas"]["Labelled"][];
+            /** Status Id */
+            status_id: number | null;
+            /** Updated At */
+            updated_at: string | null;
+            /** Created At */
+            created_at: string | null;
+            /** Messages */
+            messages: components["schemas"]["ThreadMessage"][];
+            /** Version */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** OperatorContract */
+        OperatorContract: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Period */
+            period: string | null;
+            /** Period Label */
+            period_label: string | null;
+            /** Quantity */
+            quantity: number;
+            /** Minutes Remaining */
+            minutes_remaining: number;
+            /** Start Date */
+            start_date: string;
+            /** End Date */
+            end_date: string | null;
+            client: components["schemas"]["Person"] | null;
+            company: components["schemas"]["Named"] | null;
+            service: components["schemas"]["Labelled"] | null;
+            /** Contractperiods */
+            contractPeriods: components["schemas"]["ContractPeriod"][];
+            /** Version */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** OperatorLookup */
+        OperatorLookup: {
+            /** Id */
+            id: string;
+            /** Full Name */
+            full_name: string;
+            /** Is Operator */
+            is_operator: number;
         };
         /**
-         * Out
-         * @description A response model that keeps any extra keys the contract adds.
+         * OperatorMessage
+         * @description A message with what only operators see: mentions and recipients.
          */
-        Out: {
+        OperatorMessage: {
+            /** Id */
+            id: string;
+            /** Message */
+            message: string;
+            /**
+             * Format
+             * @enum {string}
+             */
+            format: "text" | "html";
+            /** Type */
+            type: string;
+            /** Is From Client */
+            is_from_client: boolean;
+            /** Visible To Client */
+            visible_to_client: boolean;
+            /** Created At */
+            created_at: string | null;
+            actor: components["schemas"]["Actor"] | null;
+            /** Attachments */
+            attachments: components["schemas"]["Attachment"][];
+            /** Mentions */
+            mentions: string[];
+            /** Recipients */
+            recipients: components["schemas"]["Recipient"][];
+            /** To */
+            to: string[];
+            /** Cc */
+            cc: string[];
+            /** Bcc */
+            bcc: string[];
+            /** Send To Client */
+            send_to_client: boolean;
+        } & {
             [key: string]: unknown;
+        };
+        /**
+         * OperatorQuote
+         * @description A quote as operators edit it: the shown detail plus its stored lines.
+         */
+        OperatorQuote: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Label */
+            label: string;
+            /** Status Id */
+            status_id: number;
+            /** Total */
+            total: number;
+            client: components["schemas"]["Person"] | null;
+            company: components["schemas"]["Named"] | null;
+            /** Deal */
+            deal: {
+                [key: string]: unknown;
+            };
+            /** Updated At */
+            updated_at: string | null;
+            /** Created At */
+            created_at: string | null;
+            /** Lines */
+            lines: components["schemas"]["Line"][];
+            /** Custom Fields */
+            custom_fields: components["schemas"]["CustomValue"][];
+            acceptance: components["schemas"]["Acceptance"] | null;
+            /** Raw Lines */
+            raw_lines: components["schemas"]["RawLine"][];
+            /** Version */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** OperatorSubscription */
+        OperatorSubscription: {
+            /** Id */
+            id: string;
+            /** Description */
+            description: string;
+            company: components["schemas"]["Named"] | null;
+            client: components["schemas"]["Person"] | null;
+            /** Total */
+            total: number;
+            /** Mrr */
+            mrr: number;
+            /** Period */
+            period: string;
+            /** Period Label */
+            period_label: string | null;
+            /** Periods */
+            periods: number | null;
+            /** Billing Start Date */
+            billing_start_date: string;
+            /** Start Period */
+            start_period: string;
+            /** End Period */
+            end_period: string;
+            /** Termination Date */
+            termination_date: string | null;
+            /** Next Billing Date */
+            next_billing_date: string | null;
+            /** Direct Debit */
+            direct_debit: boolean;
+            /** Updated At */
+            updated_at: string | null;
+            /** Created At */
+            created_at: string | null;
+            /** Lines */
+            lines: components["schemas"]["Line"][];
+            /** Version */
+            version: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OperatorTicket
+         * @description Everything of one ticket for operators: internal notes, time and version.
+         */
+        OperatorTicket: {
+            /** Id */
+            id: string;
+            /** Reference */
+            reference: string;
+            /** Description */
+            description: string;
+            /** Status Id */
+            status_id: number;
+            status: components["schemas"]["Status"];
+            priority: components["schemas"]["Labelled"] | null;
+            company: components["schemas"]["Company"] | null;
+            client: components["schemas"]["Client"] | null;
+            /** Updated At */
+            updated_at: string | null;
+            /** Created At */
+            created_at: string | null;
+            /** Resolved At */
+            resolved_at: string | null;
+            /** Is Template */
+            is_template: boolean;
+            /** Messages */
+            messages: components["schemas"]["OperatorMessage"][];
+            /** Custom Values */
+            custom_values: components["schemas"]["CustomValue"][];
+            /** Client Id */
+            client_id: string | null;
+            /** Company Id */
+            company_id: string | null;
+            /** Source Id */
+            source_id: number | null;
+            /** Sla Id */
+            sla_id: number | null;
+            /** Ticket Group Id */
+            ticket_group_id: string | null;
+            /** Location Id */
+            location_id: string | null;
+            /** Operator Id */
+            operator_id: string | null;
+            /** Original Email From */
+            original_email_from: string | null;
+            /** Client Email */
+            client_email: string | null;
+            operator: components["schemas"]["Person"] | null;
+            /** Due At */
+            due_at: string | null;
+            /** Scheduled At */
+            scheduled_at: string | null;
+            /** Route */
+            route: string;
+            /** Stage */
+            stage: number | null;
+            /** Deleted */
+            deleted: boolean;
+            /** Merged Into */
+            merged_into: string | null;
+            /** Cloned From */
+            cloned_from: string | null;
+            /** Version */
+            version: number;
+            /** Time Registrations */
+            time_registrations: components["schemas"]["TimeRow"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** OperatorTypeItem */
+        OperatorTypeItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Is Operator */
+            is_operator?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** OperatorTypeItemIn */
+        OperatorTypeItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Is Operator */
+            is_operator?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** OperatorTypeLookup */
+        OperatorTypeLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Is Operator */
+            is_operator?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** OrderIn */
+        OrderIn: {
+            /**
+             * Order
+             * @description the 1-based position to move the item to, or every id in order
+             */
+            order: number | number[];
+        };
+        /** Page[ActivityItem] */
+        Page_ActivityItem_: {
+            /** Data */
+            data: components["schemas"]["ActivityItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[AssetCategoryItem] */
+        Page_AssetCategoryItem_: {
+            /** Data */
+            data: components["schemas"]["AssetCategoryItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
         };
         /** Page[AssetRow] */
         Page_AssetRow_: {
             /** Data */
             data: components["schemas"]["AssetRow"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[AssetStatusItem] */
+        Page_AssetStatusItem_: {
+            /** Data */
+            data: components["schemas"]["AssetStatusItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[BusinessHourContractItem] */
+        Page_BusinessHourContractItem_: {
+            /** Data */
+            data: components["schemas"]["BusinessHourContractItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[CategoryItem] */
+        Page_CategoryItem_: {
+            /** Data */
+            data: components["schemas"]["CategoryItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[CompanyRecord] */
+        Page_CompanyRecord_: {
+            /** Data */
+            data: components["schemas"]["CompanyRecord"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[ContractPeriodItem] */
+        Page_ContractPeriodItem_: {
+            /** Data */
+            data: components["schemas"]["ContractPeriodItem"][];
             /** From */
             from?: number | null;
             /** To */
@@ -4259,10 +5557,240 @@ export interface components {
             /** Last Page */
             last_page: number;
         };
+        /** Page[CountryItem] */
+        Page_CountryItem_: {
+            /** Data */
+            data: components["schemas"]["CountryItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[CustomFieldItem] */
+        Page_CustomFieldItem_: {
+            /** Data */
+            data: components["schemas"]["CustomFieldItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[Deal] */
+        Page_Deal_: {
+            /** Data */
+            data: components["schemas"]["Deal"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
         /** Page[InvoiceRow] */
         Page_InvoiceRow_: {
             /** Data */
             data: components["schemas"]["InvoiceRow"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[Location] */
+        Page_Location_: {
+            /** Data */
+            data: components["schemas"]["Location"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[OperatorTypeItem] */
+        Page_OperatorTypeItem_: {
+            /** Data */
+            data: components["schemas"]["OperatorTypeItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[PersonRecord] */
+        Page_PersonRecord_: {
+            /** Data */
+            data: components["schemas"]["PersonRecord"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[PrepaidCardItem] */
+        Page_PrepaidCardItem_: {
+            /** Data */
+            data: components["schemas"]["PrepaidCardItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[PriorityItem] */
+        Page_PriorityItem_: {
+            /** Data */
+            data: components["schemas"]["PriorityItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[ProductItem] */
+        Page_ProductItem_: {
+            /** Data */
+            data: components["schemas"]["ProductItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[Project] */
+        Page_Project_: {
+            /** Data */
+            data: components["schemas"]["Project"][];
             /** From */
             from?: number | null;
             /** To */
@@ -4305,6 +5833,98 @@ export interface components {
             /** Last Page */
             last_page: number;
         };
+        /** Page[RoleItem] */
+        Page_RoleItem_: {
+            /** Data */
+            data: components["schemas"]["RoleItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[SLAItem] */
+        Page_SLAItem_: {
+            /** Data */
+            data: components["schemas"]["SLAItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[ServiceItem] */
+        Page_ServiceItem_: {
+            /** Data */
+            data: components["schemas"]["ServiceItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[SubscriptionPeriodItem] */
+        Page_SubscriptionPeriodItem_: {
+            /** Data */
+            data: components["schemas"]["SubscriptionPeriodItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
         /** Page[SubscriptionRow] */
         Page_SubscriptionRow_: {
             /** Data */
@@ -4328,10 +5948,125 @@ export interface components {
             /** Last Page */
             last_page: number;
         };
+        /** Page[TicketGroup] */
+        Page_TicketGroup_: {
+            /** Data */
+            data: components["schemas"]["TicketGroup"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
         /** Page[TicketRow] */
         Page_TicketRow_: {
             /** Data */
             data: components["schemas"]["TicketRow"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[TicketSourceItem] */
+        Page_TicketSourceItem_: {
+            /** Data */
+            data: components["schemas"]["TicketSourceItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[TicketStatusItem] */
+        Page_TicketStatusItem_: {
+            /** Data */
+            data: components["schemas"]["TicketStatusItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[TicketTypeItem] */
+        Page_TicketTypeItem_: {
+            /** Data */
+            data: components["schemas"]["TicketTypeItem"][];
+            /** From */
+            from?: number | null;
+            /** To */
+            to: number | null;
+            /** Total */
+            total: number;
+            /**
+             * Total Is Estimate
+             * @description true when a free-text search spans more rows than are tried: total is then scaled up from a sample, and last_page with it
+             * @default false
+             */
+            total_is_estimate?: boolean;
+            /** Per Page */
+            per_page: number;
+            /** Current Page */
+            current_page: number;
+            /** Last Page */
+            last_page: number;
+        };
+        /** Page[UsedProduct] */
+        Page_UsedProduct_: {
+            /** Data */
+            data: components["schemas"]["UsedProduct"][];
             /** From */
             from?: number | null;
             /** To */
@@ -4379,6 +6114,36 @@ export interface components {
             /** Language */
             language?: string | null;
         };
+        /**
+         * PersonRecord
+         * @description A client (is_operator 0) or an operator (1 first line, 2 second line).
+         */
+        PersonRecord: {
+            /** Id */
+            id: string;
+            /** Full Name */
+            full_name: string;
+            /** First Name */
+            first_name: string;
+            /** Last Name */
+            last_name: string;
+            /** Email */
+            email: string;
+            /** Is Operator */
+            is_operator: number;
+            /** Role */
+            role: string;
+            /** Language */
+            language: string;
+            /** Active */
+            active: boolean;
+            /** Gravatar */
+            gravatar: string;
+            /** Companies */
+            companies: components["schemas"]["Named"][];
+            /** Version */
+            version: number;
+        };
         /** PlaceIn */
         PlaceIn: {
             /** Name */
@@ -4391,6 +6156,63 @@ export interface components {
             city?: string | null;
             /** Archived At */
             archived_at?: string | null;
+        };
+        /** PrepaidCardItem */
+        PrepaidCardItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Hours */
+            hours?: number | string | null;
+            /** Price */
+            price?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Quantity */
+            quantity?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** PrepaidCardItemIn */
+        PrepaidCardItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Hours */
+            hours?: number | string | null;
+            /** Price */
+            price?: number | string | null;
+            /** Description */
+            description?: string | null;
+            /** Quantity */
+            quantity?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** PrepaidCardLookup */
+        PrepaidCardLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Description */
+            description: string | null;
+            /** Hours */
+            hours: number | null;
+            /** Price */
+            price: number | null;
+            /** Quantity */
+            quantity: number;
         };
         /** Preset */
         Preset: {
@@ -4480,6 +6302,114 @@ export interface components {
                 [key: string]: unknown;
             } | unknown[];
         };
+        /** PriorityItem */
+        PriorityItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Style */
+            style?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** PriorityItemIn */
+        PriorityItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Style */
+            style?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** PriorityLookup */
+        PriorityLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Style */
+            style?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ProductItem */
+        ProductItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Product Code */
+            product_code?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ProductItemIn */
+        ProductItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Product Code */
+            product_code?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ProductLookup */
+        ProductLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Product Code */
+            product_code?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** Project */
+        Project: {
+            /** Id */
+            id: string;
+            /** Description */
+            description: string;
+            /** Version */
+            version: number;
+            /** Created At */
+            created_at: string | null;
+            /** Updated At */
+            updated_at: string | null;
+            /** Company Id */
+            company_id: string | null;
+            company: components["schemas"]["Named"] | null;
+            /** Deal Id */
+            deal_id: string | null;
+        };
         /** QuoteDetail */
         QuoteDetail: {
             /** Id */
@@ -4550,6 +6480,36 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * RawLine
+         * @description A quote line as stored: amounts as exact decimal strings.
+         */
+        RawLine: {
+            /** Id */
+            id: string | number;
+            /** Description */
+            description: string;
+            /** Quantity */
+            quantity: string | number;
+            /** Price */
+            price: string | number;
+            /** Vat Rate */
+            vat_rate: string | number;
+            /** Total */
+            total: string | number;
+        };
+        /** Recipient */
+        Recipient: {
+            /** Address */
+            address: string;
+            /** Isclient */
+            isClient: boolean;
+            /**
+             * Type
+             * @default to
+             */
+            type?: string;
+        };
         /** RefreshIn */
         RefreshIn: {
             /** Refresh Token */
@@ -4568,6 +6528,225 @@ export interface components {
             password: string;
             /** Password Confirmation */
             password_confirmation: string;
+        };
+        /** RoleItem */
+        RoleItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** For */
+            for?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** RoleItemIn */
+        RoleItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** For */
+            for?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** RoleLookup */
+        RoleLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** For */
+            for?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** SLAItem */
+        SLAItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Response Hours */
+            response_hours?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** SLAItemIn */
+        SLAItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Response Hours */
+            response_hours?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** SLALookup */
+        SLALookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Response Hours */
+            response_hours?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ServiceItem */
+        ServiceItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ServiceItemIn */
+        ServiceItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ServiceLookup */
+        ServiceLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SignInLookups
+         * @description Every lookup list the portal and the workspace load at sign-in.
+         */
+        SignInLookups: {
+            /** Ticket Statuses */
+            ticket_statuses: components["schemas"]["TicketStatusItem"][];
+            /** Prepaid Cards */
+            prepaid_cards: components["schemas"]["PrepaidCardLookup"][];
+            /** Custom Fields */
+            custom_fields: components["schemas"]["CustomFieldLookup"][];
+            /** Configs */
+            configs: components["schemas"]["TenantConfig"][];
+            /** Permissions */
+            permissions: string[];
+            /** Operators */
+            operators: components["schemas"]["OperatorLookup"][];
+            /** Table Presets */
+            table_presets: components["schemas"]["Preset"][];
+            /** Activities */
+            activities: components["schemas"]["ActivityLookup"][];
+            /** Asset Categories */
+            asset_categories: components["schemas"]["AssetCategoryLookup"][];
+            /** Asset Statuses */
+            asset_statuses: components["schemas"]["AssetStatusLookup"][];
+            /** Business Hour Contracts */
+            business_hour_contracts: components["schemas"]["BusinessHourContractLookup"][];
+            /** Categories */
+            categories: components["schemas"]["CategoryLookup"][];
+            /** Countries */
+            countries: components["schemas"]["CountryLookup"][];
+            /** Contract Periods */
+            contract_periods: components["schemas"]["ContractPeriodLookup"][];
+            /** Priorities */
+            priorities: components["schemas"]["PriorityLookup"][];
+            /** Products */
+            products: components["schemas"]["ProductLookup"][];
+            /** Roles */
+            roles: components["schemas"]["RoleLookup"][];
+            /** Services */
+            services: components["schemas"]["ServiceLookup"][];
+            /** Slas */
+            slas: components["schemas"]["SLALookup"][];
+            /** Ticket Sources */
+            ticket_sources: components["schemas"]["TicketSourceLookup"][];
+            /** Ticket Types */
+            ticket_types: components["schemas"]["TicketTypeLookup"][];
+            /** Subscription Periods */
+            subscription_periods: components["schemas"]["SubscriptionPeriodLookup"][];
+            /** Operator Types */
+            operator_types: components["schemas"]["OperatorTypeLookup"][];
+        };
+        /**
+         * SignedInUser
+         * @description The signed-in user: permissions, modules and saved table layouts.
+         */
+        SignedInUser: {
+            /** Id */
+            id: string;
+            /** Full Name */
+            full_name: string;
+            /** First Name */
+            first_name: string;
+            /** Last Name */
+            last_name: string;
+            /** Email */
+            email: string;
+            /** Is Operator */
+            is_operator: number;
+            company: components["schemas"]["Named"] | null;
+            /** Permissions Names */
+            permissions_names: string[];
+            /** Modules */
+            modules: {
+                [key: string]: boolean;
+            };
+            /** Configs */
+            configs: components["schemas"]["UserConfig"][];
+            /** Categories */
+            categories: components["schemas"]["LookupItem"][];
+            /** Language */
+            language: string;
+        };
+        /** Source */
+        Source: {
+            /** Type */
+            type: string;
+            /** Id */
+            id: string | number;
         };
         /** Status */
         Status: {
@@ -4652,6 +6831,51 @@ export interface components {
              */
             bill?: boolean;
         };
+        /** SubscriptionPeriodItem */
+        SubscriptionPeriodItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Value */
+            value?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** SubscriptionPeriodItemIn */
+        SubscriptionPeriodItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Value */
+            value?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** SubscriptionPeriodLookup */
+        SubscriptionPeriodLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Value */
+            value?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** SubscriptionRow */
         SubscriptionRow: {
             /** Id */
@@ -4699,6 +6923,15 @@ export interface components {
             tenant_name: string;
             /** Tenant */
             tenant: string;
+        };
+        /** TenantConfig */
+        TenantConfig: {
+            /** Name */
+            name: string;
+            /** Value */
+            value: string;
+            /** Input Type */
+            input_type: string;
         };
         /** ThreadMessage */
         ThreadMessage: {
@@ -4754,7 +6987,24 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** TicketIn */
+        /** TicketGroup */
+        TicketGroup: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Company Id */
+            company_id: string | null;
+            company: components["schemas"]["Named"] | null;
+            /** Archived At */
+            archived_at: string | null;
+            /** Version */
+            version: number;
+        };
+        /**
+         * TicketIn
+         * @description An operator's ticket or template: any field, a status and a version.
+         */
         TicketIn: {
             /** Description */
             description?: string | null;
@@ -4780,7 +7030,10 @@ export interface components {
             location_id?: string | null;
             /** Operator Id */
             operator_id?: string | null;
-            /** Scheduled At */
+            /**
+             * Scheduled At
+             * @description ISO 8601 with an offset or Z, e.g. 2030-01-02T09:05:00Z
+             */
             scheduled_at?: string | null;
             /** Original Email From */
             original_email_from?: string | null;
@@ -4819,6 +7072,131 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** TicketSourceItem */
+        TicketSourceItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TicketSourceItemIn */
+        TicketSourceItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TicketSourceLookup */
+        TicketSourceLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TicketStatusItem */
+        TicketStatusItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Type */
+            type?: number | null;
+            /** Name Client */
+            name_client?: string | null;
+            /** Style */
+            style?: string | null;
+            /** Style Client */
+            style_client?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TicketStatusItemIn */
+        TicketStatusItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+            /** Type */
+            type?: number | null;
+            /** Name Client */
+            name_client?: string | null;
+            /** Style */
+            style?: string | null;
+            /** Style Client */
+            style_client?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TicketTypeItem */
+        TicketTypeItem: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TicketTypeItemIn */
+        TicketTypeItemIn: {
+            /** Label */
+            label?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Is Default */
+            is_default?: boolean | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TicketTypeLookup */
+        TicketTypeLookup: {
+            /** Id */
+            id: number;
+            /** Label */
+            label: string;
+            /** Order */
+            order: number;
+            /** Is Default */
+            is_default: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TimeIds */
+        TimeIds: {
+            /** Ids */
+            ids: string[];
+        };
         /** TimeIn */
         TimeIn: {
             /** Ticket Id */
@@ -4827,7 +7205,10 @@ export interface components {
             minutes?: number | string | null;
             /** Time Spent */
             time_spent?: number | string | null;
-            /** Executed At */
+            /**
+             * Executed At
+             * @description ISO 8601 with an offset or Z; now when absent
+             */
             executed_at?: string | null;
             /** Activity Id */
             activity_id?: number | null;
@@ -4840,6 +7221,31 @@ export interface components {
             contract_id?: string | null;
             /** Operator Id */
             operator_id?: string | null;
+        };
+        /** TimeListRow */
+        TimeListRow: {
+            /** Id */
+            id: string;
+            /** Ticket Id */
+            ticket_id: string;
+            /** Ticket Reference */
+            ticket_reference: string;
+            /** Ticket Description */
+            ticket_description: string;
+            /** Contract Id */
+            contract_id: string | null;
+            /** Time Spent Rounded */
+            time_spent_rounded: number;
+            /** Activity Id */
+            activity_id: number | null;
+            /** Operator Id */
+            operator_id: string | null;
+            /** Executed At */
+            executed_at: string | null;
+            /** Description */
+            description: string;
+            /** Invoice Id */
+            invoice_id: string | null;
         };
         /** TimeRegistration */
         TimeRegistration: {
@@ -4865,6 +7271,29 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** TimeRow */
+        TimeRow: {
+            /** Id */
+            id: string;
+            /** Ticket Id */
+            ticket_id: string;
+            /** Ticket Reference */
+            ticket_reference: string;
+            /** Ticket Description */
+            ticket_description: string;
+            /** Contract Id */
+            contract_id: string | null;
+            /** Time Spent Rounded */
+            time_spent_rounded: number;
+            /** Activity Id */
+            activity_id: number | null;
+            /** Operator Id */
+            operator_id: string | null;
+            /** Executed At */
+            executed_at: string | null;
+            /** Description */
+            description: string;
+        };
         /** Tokens */
         Tokens: {
             /** Access Token */
@@ -4873,6 +7302,68 @@ export interface components {
             refresh_token: string;
             /** Expires In */
             expires_in: number;
+        };
+        /** Uploaded */
+        Uploaded: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Url */
+            url: string;
+            /** Extension */
+            extension: string;
+            /** Size */
+            size: number;
+            /** Is Embedded */
+            is_embedded: boolean;
+            /** Message Id */
+            message_id: string | null;
+        };
+        /** UsedProduct */
+        UsedProduct: {
+            /** Id */
+            id: string;
+            /** Description */
+            description: string;
+            /** Version */
+            version: number;
+            /** Created At */
+            created_at: string | null;
+            /** Updated At */
+            updated_at: string | null;
+            /** Company Id */
+            company_id: string | null;
+            company: components["schemas"]["Named"] | null;
+            /** Product Id */
+            product_id: number | null;
+            /** Ticket Id */
+            ticket_id: string | null;
+            /** Project Id */
+            project_id: string | null;
+            /** Deal Id */
+            deal_id: string | null;
+            /** Quantity */
+            quantity: number;
+            /** Price */
+            price: number;
+            /** Total */
+            total: number;
+            /** Type */
+            type: number | null;
+            /** Type Label */
+            type_label: string | null;
+            /** Invoice Moment */
+            invoice_moment: number | null;
+            /** Invoice Moment Label */
+            invoice_moment_label: string | null;
+        };
+        /** UserConfig */
+        UserConfig: {
+            /** Name */
+            name: string;
+            /** Value */
+            value: string;
         };
         /** ValidationError */
         ValidationError: {
@@ -4886,36 +7377,6 @@ export interface components {
             input?: unknown;
             /** Context */
             ctx?: Record<string, never>;
-        };
-        /** Ids */
-        api__routers__operator__companies__Ids: {
-            /** Ids */
-            ids: string[];
-        };
-        /** Ids */
-        api__routers__operator__deals__Ids: {
-            /** Ids */
-            ids: string[];
-        };
-        /** Ids */
-        api__routers__operator__invoices__Ids: {
-            /** Ids */
-            ids: string[];
-        };
-        /** Ids */
-        api__routers__operator__quotes__Ids: {
-            /** Ids */
-            ids: string[];
-        };
-        /** Ids */
-        api__routers__operator__tickets__Ids: {
-            /** Ids */
-            ids: string[];
-        };
-        /** Ids */
-        api__routers__operator__time__Ids: {
-            /** Ids */
-            ids: string[];
         };
     };
     responses: never;
@@ -4941,7 +7402,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The databases do not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Down"];
                 };
             };
         };
@@ -5278,6 +7748,47 @@ export interface operations {
             content: {
                 "application/json": {
                     /** Description */
+                    description?: string | null;
+                    /** Status Id */
+                    status_id?: number | null;
+                    /** Client Id */
+                    client_id?: string | null;
+                    /** Company Id */
+                    company_id?: string | null;
+                    /** Priority Id */
+                    priority_id?: number | null;
+                    /** Category Id */
+                    category_id?: number | null;
+                    /** Ticket Type Id */
+                    ticket_type_id?: number | null;
+                    /** Source Id */
+                    source_id?: number | null;
+                    /** Sla Id */
+                    sla_id?: number | null;
+                    /** Ticket Group Id */
+                    ticket_group_id?: string | null;
+                    /** Location Id */
+                    location_id?: string | null;
+                    /** Operator Id */
+                    operator_id?: string | null;
+                    /**
+                     * Scheduled At
+                     * @description ISO 8601 with an offset or Z, e.g. 2030-01-02T09:05:00Z
+                     */
+                    scheduled_at?: string | null;
+                    /** Original Email From */
+                    original_email_from?: string | null;
+                    /** Custom Values */
+                    custom_values?: {
+                        [key: string]: unknown;
+                    } | null;
+                    /**
+                     * Version
+                     * @description the version the editor loaded
+                     */
+                    version?: number | null;
+                } | {
+                    /** Description */
                     description: string;
                     /** Message */
                     message?: string | null;
@@ -5317,7 +7828,295 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TicketDetail"];
+                    "application/json": components["schemas"]["OperatorTicket"] | components["schemas"]["TicketDetail"];
+                };
+            };
+        };
+    };
+    "tickets-open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Description */
+                    description?: string | null;
+                    /** Status Id */
+                    status_id?: number | null;
+                    /** Client Id */
+                    client_id?: string | null;
+                    /** Company Id */
+                    company_id?: string | null;
+                    /** Priority Id */
+                    priority_id?: number | null;
+                    /** Category Id */
+                    category_id?: number | null;
+                    /** Ticket Type Id */
+                    ticket_type_id?: number | null;
+                    /** Source Id */
+                    source_id?: number | null;
+                    /** Sla Id */
+                    sla_id?: number | null;
+                    /** Ticket Group Id */
+                    ticket_group_id?: string | null;
+                    /** Location Id */
+                    location_id?: string | null;
+                    /** Operator Id */
+                    operator_id?: string | null;
+                    /**
+                     * Scheduled At
+                     * @description ISO 8601 with an offset or Z, e.g. 2030-01-02T09:05:00Z
+                     */
+                    scheduled_at?: string | null;
+                    /** Original Email From */
+                    original_email_from?: string | null;
+                    /** Custom Values */
+                    custom_values?: {
+                        [key: string]: unknown;
+                    } | null;
+                    /**
+                     * Version
+                     * @description the version the editor loaded
+                     */
+                    version?: number | null;
+                } | {
+                    /** Description */
+                    description: string;
+                    /** Message */
+                    message?: string | null;
+                    /** Priority Id */
+                    priority_id?: number | null;
+                    /** Category Id */
+                    category_id?: number | null;
+                    /** Ticket Type Id */
+                    ticket_type_id?: number | null;
+                    /** Custom Values */
+                    custom_values?: {
+                        [key: string]: unknown;
+                    } | null;
+                };
+                "multipart/form-data": {
+                    /** Description */
+                    description: string;
+                    /** Message */
+                    message?: string | null;
+                    /** Priority Id */
+                    priority_id?: number | null;
+                    /** Category Id */
+                    category_id?: number | null;
+                    /** Ticket Type Id */
+                    ticket_type_id?: number | null;
+                    /** Custom Values */
+                    custom_values?: {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"] | components["schemas"]["TicketDetail"];
+                };
+            };
+        };
+    };
+    "tickets-merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "tickets-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "tickets-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "tickets-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "tickets-clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "tickets-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -5353,6 +8152,264 @@ export interface operations {
             };
         };
     };
+    "ticket-templates-list": {
+        parameters: {
+            query?: {
+                search?: string | null;
+                page?: number | null;
+                per_page?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_TicketRow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ticket-templates-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ticket-templates-merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ticket-templates-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ticket-templates-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ticket-templates-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ticket-templates-clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ticket-templates-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorTicket"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "messages-create": {
         parameters: {
             query?: never;
@@ -5360,14 +8417,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "multipart/form-data": {
                     /**
                      * Message
-                     * @description Plain text: kept as sent and shown as text, never as HTML
+                     * @default
                      */
-                    message: string;
+                    message?: string;
                     /**
                      * Morphable Type
                      * @default Ticket
@@ -5375,6 +8432,39 @@ export interface operations {
                     morphable_type?: string;
                     /** Morphable Id */
                     morphable_id: string;
+                    /**
+                     * Is From Client
+                     * @description 0 or 1 (operators only)
+                     */
+                    is_from_client?: boolean | number | null;
+                    /**
+                     * Visible To Client
+                     * @description 0 for an internal note (operators only)
+                     */
+                    visible_to_client?: boolean | number | null;
+                    /** Description */
+                    description?: string | null;
+                    /** Activity Id */
+                    activity_id?: number | null;
+                    /**
+                     * Attachment Ids
+                     * @description comma-separated, or repeat attachment_ids[]
+                     */
+                    attachment_ids?: string | null;
+                    /**
+                     * Action
+                     * @description a status id to move the ticket to
+                     */
+                    action?: string | null;
+                    /**
+                     * To
+                     * @description comma-separated addresses a reply also goes to
+                     */
+                    to?: string | null;
+                    /** Cc */
+                    cc?: string | null;
+                    /** Bcc */
+                    bcc?: string | null;
                 };
             };
         };
@@ -5385,12 +8475,210 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThreadMessage"];
+                    "application/json": components["schemas"]["OperatorMessage"] | components["schemas"]["ThreadMessage"];
                 };
             };
         };
     };
-    "messages-download": {
+    "messages-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Message
+                     * @default
+                     */
+                    message?: string;
+                    /**
+                     * Morphable Type
+                     * @default Ticket
+                     */
+                    morphable_type?: string;
+                    /** Morphable Id */
+                    morphable_id: string;
+                    /**
+                     * Is From Client
+                     * @description 0 or 1 (operators only)
+                     */
+                    is_from_client?: boolean | number | null;
+                    /**
+                     * Visible To Client
+                     * @description 0 for an internal note (operators only)
+                     */
+                    visible_to_client?: boolean | number | null;
+                    /** Description */
+                    description?: string | null;
+                    /** Activity Id */
+                    activity_id?: number | null;
+                    /**
+                     * Attachment Ids
+                     * @description comma-separated, or repeat attachment_ids[]
+                     */
+                    attachment_ids?: string | null;
+                    /**
+                     * Action
+                     * @description a status id to move the ticket to
+                     */
+                    action?: string | null;
+                    /**
+                     * To
+                     * @description comma-separated addresses a reply also goes to
+                     */
+                    to?: string | null;
+                    /** Cc */
+                    cc?: string | null;
+                    /** Bcc */
+                    bcc?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorMessage"] | components["schemas"]["ThreadMessage"];
+                };
+            };
+        };
+    };
+    "messages-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorMessage"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "messages-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageChanges"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorMessage"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "messages-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "attachments-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Is Embedded */
+                    is_embedded?: boolean | number | null;
+                    /** Message Id */
+                    message_id?: string | null;
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Uploaded"];
+                };
+            };
+        };
+    };
+    "attachments-download": {
         parameters: {
             query?: never;
             header?: never;
@@ -5408,6 +8696,262 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "notifications-list": {
+        parameters: {
+            query?: {
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "notifications-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "time-registrations-open": {
+        parameters: {
+            query?: {
+                ticket_id?: string | null;
+                contract_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "time-registrations-list": {
+        parameters: {
+            query?: {
+                ticket_id?: string | null;
+                contract_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeListRow"][];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "time-registrations-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeRow"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "time-registrations-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                registration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "time-registrations-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeIds"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoiced"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "time-registrations-deinvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeIds"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoiced"];
+                };
             };
             /** @description Validation Error */
             422: {
@@ -5454,7 +8998,7 @@ export interface operations {
             };
         };
     };
-    "operator-quotes-create": {
+    "quotes-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -5473,9 +9017,237 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OperatorQuote"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "quotes-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoiced"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "quotes-deinvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoiced"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "quotes-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quote_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorQuote"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "quotes-add-line": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quote_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LineIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorQuote"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "quotes-remove-line": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quote_id: string;
+                line_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorQuote"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "quotes-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quote_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorQuote"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "quotes-duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quote_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorQuote"];
                 };
             };
             /** @description Validation Error */
@@ -5651,7 +9423,7 @@ export interface operations {
             };
         };
     };
-    "operator-contracts-create": {
+    "contracts-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -5670,9 +9442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OperatorContract"];
                 };
             };
             /** @description Validation Error */
@@ -5704,6 +9474,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContractDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "contracts-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contract_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorContract"];
                 };
             };
             /** @description Validation Error */
@@ -5786,7 +9591,7 @@ export interface operations {
             };
         };
     };
-    "operator-subscriptions-create": {
+    "subscriptions-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -5805,9 +9610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OperatorSubscription"];
                 };
             };
             /** @description Validation Error */
@@ -5839,6 +9642,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriptionDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "subscriptions-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSubscription"];
                 };
             };
             /** @description Validation Error */
@@ -5886,7 +9724,7 @@ export interface operations {
             };
         };
     };
-    "operator-assets-create": {
+    "assets-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -5905,9 +9743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OperatorAsset"];
                 };
             };
             /** @description Validation Error */
@@ -5939,6 +9775,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AssetDetail"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "assets-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorAsset"];
                 };
             };
             /** @description Validation Error */
@@ -5986,7 +9857,7 @@ export interface operations {
             };
         };
     };
-    "operator-invoices-create": {
+    "invoices-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -6005,9 +9876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Invoice"];
                 };
             };
             /** @description Validation Error */
@@ -6039,6 +9908,780 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-add-line": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LineIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceChanged"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-remove-line": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+                line_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceChanged"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceExported"];
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-download-csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceFile"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "deals-list": {
+        parameters: {
+            query?: {
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Deal_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "deals-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deal"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "deals-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deal"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "deals-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deal"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "deals-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "projects-list": {
+        parameters: {
+            query?: {
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Project_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "projects-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "projects-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "projects-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "projects-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "used-products-list": {
+        parameters: {
+            query?: {
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UsedProduct_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "used-products-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedProduct"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "used-products-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedProduct"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "used-products-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsedProduct"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "used-products-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "used-products-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoiced"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "used-products-deinvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoiced"];
                 };
             };
             /** @description Validation Error */
@@ -6415,7 +11058,7 @@ export interface operations {
             };
         };
     };
-    "operator-lookups-lookups-search": {
+    "lookups-search": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -6437,9 +11080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["FoundRecord"][];
                 };
             };
             /** @description Validation Error */
@@ -6453,7 +11094,7 @@ export interface operations {
             };
         };
     };
-    "operator-lookups-lookups-find": {
+    "lookups-find": {
         parameters: {
             query?: never;
             header?: never;
@@ -6471,9 +11112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FoundRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6487,7 +11126,7 @@ export interface operations {
             };
         };
     };
-    "operator-lookups-products-search": {
+    "lookups-products-search": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -6504,9 +11143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["FoundProduct"][];
                 };
             };
             /** @description Validation Error */
@@ -6520,7 +11157,7 @@ export interface operations {
             };
         };
     };
-    "operator-companies-list": {
+    "companies-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -6539,9 +11176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_CompanyRecord_"];
                 };
             };
             /** @description Validation Error */
@@ -6555,7 +11190,7 @@ export interface operations {
             };
         };
     };
-    "operator-companies-create": {
+    "companies-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -6574,9 +11209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CompanyRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6590,7 +11223,7 @@ export interface operations {
             };
         };
     };
-    "operator-companies-merge_preview": {
+    "companies-merge_preview": {
         parameters: {
             query?: never;
             header?: never;
@@ -6599,7 +11232,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__routers__operator__companies__Ids"];
+                "application/json": components["schemas"]["MergeIn"];
             };
         };
         responses: {
@@ -6609,9 +11242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["MergePreview"];
                 };
             };
             /** @description Validation Error */
@@ -6625,7 +11256,7 @@ export interface operations {
             };
         };
     };
-    "operator-companies-merge": {
+    "companies-merge": {
         parameters: {
             query?: never;
             header?: never;
@@ -6634,7 +11265,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__routers__operator__companies__Ids"];
+                "application/json": components["schemas"]["MergeIn"];
             };
         };
         responses: {
@@ -6644,9 +11275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CompanyRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6660,7 +11289,7 @@ export interface operations {
             };
         };
     };
-    "operator-companies-show": {
+    "companies-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -6677,9 +11306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CompanyRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6693,7 +11320,7 @@ export interface operations {
             };
         };
     };
-    "operator-companies-update": {
+    "companies-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -6714,9 +11341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CompanyRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6730,7 +11355,7 @@ export interface operations {
             };
         };
     };
-    "operator-companies-delete": {
+    "companies-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -6761,7 +11386,7 @@ export interface operations {
             };
         };
     };
-    "operator-companies-archive": {
+    "companies-archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -6778,9 +11403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CompanyRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6794,7 +11417,7 @@ export interface operations {
             };
         };
     };
-    "operator-companies-restore": {
+    "companies-restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -6811,9 +11434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CompanyRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6827,7 +11448,7 @@ export interface operations {
             };
         };
     };
-    "operator-clients-list": {
+    "clients-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -6845,9 +11466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_PersonRecord_"];
                 };
             };
             /** @description Validation Error */
@@ -6861,7 +11480,7 @@ export interface operations {
             };
         };
     };
-    "operator-clients-create": {
+    "clients-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -6880,9 +11499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PersonRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6896,7 +11513,7 @@ export interface operations {
             };
         };
     };
-    "operator-clients-show": {
+    "clients-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -6913,9 +11530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PersonRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6929,7 +11544,7 @@ export interface operations {
             };
         };
     };
-    "operator-clients-update": {
+    "clients-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -6950,9 +11565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PersonRecord"];
                 };
             };
             /** @description Validation Error */
@@ -6966,7 +11579,7 @@ export interface operations {
             };
         };
     };
-    "operator-clients-delete": {
+    "clients-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -6997,177 +11610,7 @@ export interface operations {
             };
         };
     };
-    "operator-operators-list": {
-        parameters: {
-            query?: {
-                search?: string | null;
-                company_id?: string | null;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-operators-create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PersonIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-operators-show": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                user_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-operators-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                user_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PersonIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-operators-delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                user_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-clients-link-identity": {
+    "clients-link-identity": {
         parameters: {
             query?: never;
             header?: never;
@@ -7188,9 +11631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["IdentityLink"];
                 };
             };
             /** @description Validation Error */
@@ -7204,7 +11645,169 @@ export interface operations {
             };
         };
     };
-    "operator-operators-link-identity": {
+    "operators-list": {
+        parameters: {
+            query?: {
+                search?: string | null;
+                company_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_PersonRecord_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "operators-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonRecord"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "operators-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonRecord"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "operators-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonRecord"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "operators-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "operators-link-identity": {
         parameters: {
             query?: never;
             header?: never;
@@ -7225,9 +11828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["IdentityLink"];
                 };
             };
             /** @description Validation Error */
@@ -7241,7 +11842,7 @@ export interface operations {
             };
         };
     };
-    "operator-locations-list": {
+    "locations-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -7260,9 +11861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_Location_"];
                 };
             };
             /** @description Validation Error */
@@ -7276,7 +11875,7 @@ export interface operations {
             };
         };
     };
-    "operator-locations-create": {
+    "locations-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -7295,9 +11894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Location"];
                 };
             };
             /** @description Validation Error */
@@ -7311,7 +11908,7 @@ export interface operations {
             };
         };
     };
-    "operator-locations-show": {
+    "locations-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -7328,9 +11925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Location"];
                 };
             };
             /** @description Validation Error */
@@ -7344,7 +11939,7 @@ export interface operations {
             };
         };
     };
-    "operator-locations-update": {
+    "locations-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -7365,9 +11960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Location"];
                 };
             };
             /** @description Validation Error */
@@ -7381,7 +11974,7 @@ export interface operations {
             };
         };
     };
-    "operator-locations-delete": {
+    "locations-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -7412,7 +12005,7 @@ export interface operations {
             };
         };
     };
-    "operator-locations-archive": {
+    "locations-archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -7429,9 +12022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Location"];
                 };
             };
             /** @description Validation Error */
@@ -7445,7 +12036,7 @@ export interface operations {
             };
         };
     };
-    "operator-locations-restore": {
+    "locations-restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -7462,9 +12053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Location"];
                 };
             };
             /** @description Validation Error */
@@ -7478,7 +12067,7 @@ export interface operations {
             };
         };
     };
-    "operator-ticket-groups-list": {
+    "ticket-groups-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -7497,9 +12086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_TicketGroup_"];
                 };
             };
             /** @description Validation Error */
@@ -7513,7 +12100,7 @@ export interface operations {
             };
         };
     };
-    "operator-ticket-groups-create": {
+    "ticket-groups-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -7532,9 +12119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketGroup"];
                 };
             };
             /** @description Validation Error */
@@ -7548,7 +12133,7 @@ export interface operations {
             };
         };
     };
-    "operator-ticket-groups-show": {
+    "ticket-groups-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -7565,9 +12150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketGroup"];
                 };
             };
             /** @description Validation Error */
@@ -7581,7 +12164,7 @@ export interface operations {
             };
         };
     };
-    "operator-ticket-groups-update": {
+    "ticket-groups-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -7602,9 +12185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketGroup"];
                 };
             };
             /** @description Validation Error */
@@ -7618,7 +12199,7 @@ export interface operations {
             };
         };
     };
-    "operator-ticket-groups-delete": {
+    "ticket-groups-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -7649,7 +12230,7 @@ export interface operations {
             };
         };
     };
-    "operator-ticket-groups-archive": {
+    "ticket-groups-archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -7666,9 +12247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketGroup"];
                 };
             };
             /** @description Validation Error */
@@ -7682,7 +12261,7 @@ export interface operations {
             };
         };
     };
-    "operator-ticket-groups-restore": {
+    "ticket-groups-restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -7699,9 +12278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketGroup"];
                 };
             };
             /** @description Validation Error */
@@ -7715,1552 +12292,7 @@ export interface operations {
             };
         };
     };
-    "operator-tickets-create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TicketIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-tickets-merge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["api__routers__operator__tickets__Ids"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-tickets-show": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-tickets-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TicketIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-tickets-delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-tickets-clone": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-tickets-restore": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-ticket-templates-list": {
-        parameters: {
-            query?: {
-                search?: string | null;
-                page?: number | null;
-                per_page?: number | null;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-ticket-templates-create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TicketIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-ticket-templates-merge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["api__routers__operator__tickets__Ids"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-ticket-templates-show": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-ticket-templates-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TicketIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-ticket-templates-delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-ticket-templates-clone": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-ticket-templates-restore": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                ticket_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-messages-messages-create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description HTML; sanitised on the way in */
-                    message: string;
-                    /** @enum {integer} */
-                    is_from_client?: 0 | 1;
-                    /** @enum {integer} */
-                    visible_to_client?: 0 | 1;
-                    /** @enum {string} */
-                    morphable_type: "Ticket" | "Asset";
-                    morphable_id: string;
-                    description?: string;
-                    activity_id?: number;
-                    "attachment_ids[]"?: string[];
-                    /** @description a status id to move the ticket to */
-                    action?: string;
-                    /** Format: binary */
-                    "file[0]"?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    "operator-messages-messages-show": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                message_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-messages-messages-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                message_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MessageChanges"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-messages-messages-delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                message_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-messages-attachments-create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file: string;
-                    /** @enum {integer} */
-                    is_embedded?: 0 | 1;
-                    message_id?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    "operator-messages-notifications-list": {
-        parameters: {
-            query?: {
-                unread?: boolean;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-messages-notifications-read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                notification_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-time-open": {
-        parameters: {
-            query?: {
-                ticket_id?: string | null;
-                contract_id?: string | null;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-time-list": {
-        parameters: {
-            query?: {
-                ticket_id?: string | null;
-                contract_id?: string | null;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-time-create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TimeIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-time-delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                registration_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-time-invoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["api__routers__operator__time__Ids"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-time-deinvoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["api__routers__operator__time__Ids"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-quotes-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                quote_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["QuoteIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-quotes-add-line": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                quote_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LineIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-quotes-remove-line": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                quote_id: string;
-                line_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-quotes-send": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                quote_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-quotes-duplicate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                quote_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-quotes-invoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["api__routers__operator__quotes__Ids"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-quotes-deinvoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["api__routers__operator__quotes__Ids"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-invoices-show": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invoice_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-invoices-add-line": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invoice_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LineIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-invoices-remove-line": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invoice_id: string;
-                line_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-invoicing-export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invoice_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                    "application/pdf": unknown;
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-invoicing-restore": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invoice_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-invoicing-download-csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["api__routers__operator__invoices__Ids"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-invoicing-file": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invoice_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-contracts-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                contract_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ContractIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-subscriptions-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                subscription_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SubscriptionIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-assets-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                asset_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AssetIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-deals-list": {
+    "activities-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -9277,9 +12309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_ActivityItem_"];
                 };
             };
             /** @description Validation Error */
@@ -9293,7 +12323,7 @@ export interface operations {
             };
         };
     };
-    "operator-deals-create": {
+    "activities-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -9302,7 +12332,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EngagementIn"];
+                "application/json": components["schemas"]["ActivityItemIn"];
             };
         };
         responses: {
@@ -9312,9 +12342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ActivityItem"];
                 };
             };
             /** @description Validation Error */
@@ -9328,584 +12356,7 @@ export interface operations {
             };
         };
     };
-    "operator-deals-show": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                record_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-deals-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                record_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EngagementIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-deals-delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                record_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-projects-list": {
-        parameters: {
-            query?: {
-                search?: string | null;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-projects-create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EngagementIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-projects-show": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                record_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-projects-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                record_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EngagementIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-projects-delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                record_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-used-products-list": {
-        parameters: {
-            query?: {
-                search?: string | null;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-used-products-create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EngagementIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-used-products-show": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                record_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-used-products-update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                record_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EngagementIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-used-products-delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                record_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-used-products-invoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["api__routers__operator__deals__Ids"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-used-products-deinvoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["api__routers__operator__deals__Ids"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-settings-activities-list": {
-        parameters: {
-            query?: {
-                search?: string | null;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-settings-activities-create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ItemIn"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "operator-settings-activities-show": {
+    "activities-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -9922,9 +12373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ActivityItem"];
                 };
             };
             /** @description Validation Error */
@@ -9938,7 +12387,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-activities-update": {
+    "activities-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -9949,7 +12398,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["ActivityItemIn"];
             };
         };
         responses: {
@@ -9959,9 +12408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ActivityItem"];
                 };
             };
             /** @description Validation Error */
@@ -9975,7 +12422,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-activities-delete": {
+    "activities-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -10006,7 +12453,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-activities-update-order": {
+    "activities-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -10027,9 +12474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["ActivityItem"][];
                 };
             };
             /** @description Validation Error */
@@ -10043,7 +12488,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_categories-list": {
+    "asset-categories-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -10060,9 +12505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_AssetCategoryItem_"];
                 };
             };
             /** @description Validation Error */
@@ -10076,7 +12519,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_categories-create": {
+    "asset-categories-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -10085,7 +12528,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["AssetCategoryItemIn"];
             };
         };
         responses: {
@@ -10095,9 +12538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AssetCategoryItem"];
                 };
             };
             /** @description Validation Error */
@@ -10111,7 +12552,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_categories-show": {
+    "asset-categories-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -10128,9 +12569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AssetCategoryItem"];
                 };
             };
             /** @description Validation Error */
@@ -10144,7 +12583,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_categories-update": {
+    "asset-categories-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -10155,7 +12594,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["AssetCategoryItemIn"];
             };
         };
         responses: {
@@ -10165,9 +12604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AssetCategoryItem"];
                 };
             };
             /** @description Validation Error */
@@ -10181,7 +12618,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_categories-delete": {
+    "asset-categories-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -10212,7 +12649,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_categories-update-order": {
+    "asset-categories-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -10233,9 +12670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["AssetCategoryItem"][];
                 };
             };
             /** @description Validation Error */
@@ -10249,7 +12684,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_statuses-list": {
+    "asset-statuses-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -10266,9 +12701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_AssetStatusItem_"];
                 };
             };
             /** @description Validation Error */
@@ -10282,7 +12715,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_statuses-create": {
+    "asset-statuses-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -10291,7 +12724,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["AssetStatusItemIn"];
             };
         };
         responses: {
@@ -10301,9 +12734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AssetStatusItem"];
                 };
             };
             /** @description Validation Error */
@@ -10317,7 +12748,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_statuses-show": {
+    "asset-statuses-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -10334,9 +12765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AssetStatusItem"];
                 };
             };
             /** @description Validation Error */
@@ -10350,7 +12779,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_statuses-update": {
+    "asset-statuses-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -10361,7 +12790,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["AssetStatusItemIn"];
             };
         };
         responses: {
@@ -10371,9 +12800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AssetStatusItem"];
                 };
             };
             /** @description Validation Error */
@@ -10387,7 +12814,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_statuses-delete": {
+    "asset-statuses-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -10418,7 +12845,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-asset_statuses-update-order": {
+    "asset-statuses-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -10439,9 +12866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["AssetStatusItem"][];
                 };
             };
             /** @description Validation Error */
@@ -10455,7 +12880,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-business_hour_contracts-list": {
+    "business-hour-contracts-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -10472,9 +12897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_BusinessHourContractItem_"];
                 };
             };
             /** @description Validation Error */
@@ -10488,7 +12911,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-business_hour_contracts-create": {
+    "business-hour-contracts-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -10497,7 +12920,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["BusinessHourContractItemIn"];
             };
         };
         responses: {
@@ -10507,9 +12930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BusinessHourContractItem"];
                 };
             };
             /** @description Validation Error */
@@ -10523,7 +12944,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-business_hour_contracts-show": {
+    "business-hour-contracts-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -10540,9 +12961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BusinessHourContractItem"];
                 };
             };
             /** @description Validation Error */
@@ -10556,7 +12975,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-business_hour_contracts-update": {
+    "business-hour-contracts-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -10567,7 +12986,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["BusinessHourContractItemIn"];
             };
         };
         responses: {
@@ -10577,9 +12996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BusinessHourContractItem"];
                 };
             };
             /** @description Validation Error */
@@ -10593,7 +13010,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-business_hour_contracts-delete": {
+    "business-hour-contracts-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -10624,7 +13041,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-business_hour_contracts-update-order": {
+    "business-hour-contracts-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -10645,9 +13062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["BusinessHourContractItem"][];
                 };
             };
             /** @description Validation Error */
@@ -10661,7 +13076,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-categories-list": {
+    "categories-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -10678,9 +13093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_CategoryItem_"];
                 };
             };
             /** @description Validation Error */
@@ -10694,7 +13107,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-categories-create": {
+    "categories-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -10703,7 +13116,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["CategoryItemIn"];
             };
         };
         responses: {
@@ -10713,9 +13126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CategoryItem"];
                 };
             };
             /** @description Validation Error */
@@ -10729,7 +13140,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-categories-show": {
+    "categories-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -10746,9 +13157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CategoryItem"];
                 };
             };
             /** @description Validation Error */
@@ -10762,7 +13171,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-categories-update": {
+    "categories-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -10773,7 +13182,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["CategoryItemIn"];
             };
         };
         responses: {
@@ -10783,9 +13192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CategoryItem"];
                 };
             };
             /** @description Validation Error */
@@ -10799,7 +13206,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-categories-delete": {
+    "categories-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -10830,7 +13237,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-categories-update-order": {
+    "categories-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -10851,9 +13258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["CategoryItem"][];
                 };
             };
             /** @description Validation Error */
@@ -10867,7 +13272,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-countries-list": {
+    "countries-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -10884,9 +13289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_CountryItem_"];
                 };
             };
             /** @description Validation Error */
@@ -10900,7 +13303,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-countries-create": {
+    "countries-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -10909,7 +13312,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["CountryItemIn"];
             };
         };
         responses: {
@@ -10919,9 +13322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CountryItem"];
                 };
             };
             /** @description Validation Error */
@@ -10935,7 +13336,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-countries-show": {
+    "countries-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -10952,9 +13353,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CountryItem"];
                 };
             };
             /** @description Validation Error */
@@ -10968,7 +13367,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-countries-update": {
+    "countries-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -10979,7 +13378,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["CountryItemIn"];
             };
         };
         responses: {
@@ -10989,9 +13388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CountryItem"];
                 };
             };
             /** @description Validation Error */
@@ -11005,7 +13402,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-countries-delete": {
+    "countries-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -11036,7 +13433,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-countries-update-order": {
+    "countries-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -11057,9 +13454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["CountryItem"][];
                 };
             };
             /** @description Validation Error */
@@ -11073,7 +13468,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-contract_periods-list": {
+    "contract-periods-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -11090,9 +13485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_ContractPeriodItem_"];
                 };
             };
             /** @description Validation Error */
@@ -11106,7 +13499,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-contract_periods-create": {
+    "contract-periods-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -11115,7 +13508,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["ContractPeriodItemIn"];
             };
         };
         responses: {
@@ -11125,9 +13518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ContractPeriodItem"];
                 };
             };
             /** @description Validation Error */
@@ -11141,7 +13532,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-contract_periods-show": {
+    "contract-periods-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -11158,9 +13549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ContractPeriodItem"];
                 };
             };
             /** @description Validation Error */
@@ -11174,7 +13563,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-contract_periods-update": {
+    "contract-periods-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -11185,7 +13574,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["ContractPeriodItemIn"];
             };
         };
         responses: {
@@ -11195,9 +13584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ContractPeriodItem"];
                 };
             };
             /** @description Validation Error */
@@ -11211,7 +13598,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-contract_periods-delete": {
+    "contract-periods-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -11242,7 +13629,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-contract_periods-update-order": {
+    "contract-periods-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -11263,9 +13650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["ContractPeriodItem"][];
                 };
             };
             /** @description Validation Error */
@@ -11279,7 +13664,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-custom_fields-list": {
+    "custom-fields-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -11296,9 +13681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_CustomFieldItem_"];
                 };
             };
             /** @description Validation Error */
@@ -11312,7 +13695,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-custom_fields-create": {
+    "custom-fields-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -11321,7 +13704,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["CustomFieldItemIn"];
             };
         };
         responses: {
@@ -11331,9 +13714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CustomFieldItem"];
                 };
             };
             /** @description Validation Error */
@@ -11347,7 +13728,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-custom_fields-show": {
+    "custom-fields-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -11364,9 +13745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CustomFieldItem"];
                 };
             };
             /** @description Validation Error */
@@ -11380,7 +13759,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-custom_fields-update": {
+    "custom-fields-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -11391,7 +13770,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["CustomFieldItemIn"];
             };
         };
         responses: {
@@ -11401,9 +13780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CustomFieldItem"];
                 };
             };
             /** @description Validation Error */
@@ -11417,7 +13794,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-custom_fields-delete": {
+    "custom-fields-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -11448,7 +13825,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-custom_fields-update-order": {
+    "custom-fields-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -11469,9 +13846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["CustomFieldItem"][];
                 };
             };
             /** @description Validation Error */
@@ -11485,7 +13860,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-prepaid_cards-list": {
+    "prepaid-cards-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -11502,9 +13877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_PrepaidCardItem_"];
                 };
             };
             /** @description Validation Error */
@@ -11518,7 +13891,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-prepaid_cards-create": {
+    "prepaid-cards-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -11527,7 +13900,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["PrepaidCardItemIn"];
             };
         };
         responses: {
@@ -11537,9 +13910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PrepaidCardItem"];
                 };
             };
             /** @description Validation Error */
@@ -11553,7 +13924,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-prepaid_cards-show": {
+    "prepaid-cards-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -11570,9 +13941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PrepaidCardItem"];
                 };
             };
             /** @description Validation Error */
@@ -11586,7 +13955,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-prepaid_cards-update": {
+    "prepaid-cards-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -11597,7 +13966,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["PrepaidCardItemIn"];
             };
         };
         responses: {
@@ -11607,9 +13976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PrepaidCardItem"];
                 };
             };
             /** @description Validation Error */
@@ -11623,7 +13990,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-prepaid_cards-delete": {
+    "prepaid-cards-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -11654,7 +14021,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-prepaid_cards-update-order": {
+    "prepaid-cards-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -11675,9 +14042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["PrepaidCardItem"][];
                 };
             };
             /** @description Validation Error */
@@ -11691,7 +14056,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-priorities-list": {
+    "priorities-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -11708,9 +14073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_PriorityItem_"];
                 };
             };
             /** @description Validation Error */
@@ -11724,7 +14087,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-priorities-create": {
+    "priorities-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -11733,7 +14096,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["PriorityItemIn"];
             };
         };
         responses: {
@@ -11743,9 +14106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PriorityItem"];
                 };
             };
             /** @description Validation Error */
@@ -11759,7 +14120,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-priorities-show": {
+    "priorities-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -11776,9 +14137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PriorityItem"];
                 };
             };
             /** @description Validation Error */
@@ -11792,7 +14151,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-priorities-update": {
+    "priorities-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -11803,7 +14162,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["PriorityItemIn"];
             };
         };
         responses: {
@@ -11813,9 +14172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PriorityItem"];
                 };
             };
             /** @description Validation Error */
@@ -11829,7 +14186,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-priorities-delete": {
+    "priorities-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -11860,7 +14217,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-priorities-update-order": {
+    "priorities-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -11881,9 +14238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["PriorityItem"][];
                 };
             };
             /** @description Validation Error */
@@ -11897,7 +14252,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-products-list": {
+    "products-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -11914,9 +14269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_ProductItem_"];
                 };
             };
             /** @description Validation Error */
@@ -11930,7 +14283,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-products-create": {
+    "products-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -11939,7 +14292,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["ProductItemIn"];
             };
         };
         responses: {
@@ -11949,9 +14302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ProductItem"];
                 };
             };
             /** @description Validation Error */
@@ -11965,7 +14316,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-products-show": {
+    "products-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -11982,9 +14333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ProductItem"];
                 };
             };
             /** @description Validation Error */
@@ -11998,7 +14347,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-products-update": {
+    "products-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -12009,7 +14358,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["ProductItemIn"];
             };
         };
         responses: {
@@ -12019,9 +14368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ProductItem"];
                 };
             };
             /** @description Validation Error */
@@ -12035,7 +14382,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-products-delete": {
+    "products-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -12066,7 +14413,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-products-update-order": {
+    "products-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -12087,9 +14434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["ProductItem"][];
                 };
             };
             /** @description Validation Error */
@@ -12103,7 +14448,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-roles-list": {
+    "roles-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -12120,9 +14465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_RoleItem_"];
                 };
             };
             /** @description Validation Error */
@@ -12136,7 +14479,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-roles-create": {
+    "roles-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -12145,7 +14488,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["RoleItemIn"];
             };
         };
         responses: {
@@ -12155,9 +14498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RoleItem"];
                 };
             };
             /** @description Validation Error */
@@ -12171,7 +14512,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-roles-show": {
+    "roles-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -12188,9 +14529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RoleItem"];
                 };
             };
             /** @description Validation Error */
@@ -12204,7 +14543,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-roles-update": {
+    "roles-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -12215,7 +14554,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["RoleItemIn"];
             };
         };
         responses: {
@@ -12225,9 +14564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RoleItem"];
                 };
             };
             /** @description Validation Error */
@@ -12241,7 +14578,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-roles-delete": {
+    "roles-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -12272,7 +14609,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-roles-update-order": {
+    "roles-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -12293,9 +14630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["RoleItem"][];
                 };
             };
             /** @description Validation Error */
@@ -12309,7 +14644,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-services-list": {
+    "services-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -12326,9 +14661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_ServiceItem_"];
                 };
             };
             /** @description Validation Error */
@@ -12342,7 +14675,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-services-create": {
+    "services-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -12351,7 +14684,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["ServiceItemIn"];
             };
         };
         responses: {
@@ -12361,9 +14694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ServiceItem"];
                 };
             };
             /** @description Validation Error */
@@ -12377,7 +14708,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-services-show": {
+    "services-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -12394,9 +14725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ServiceItem"];
                 };
             };
             /** @description Validation Error */
@@ -12410,7 +14739,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-services-update": {
+    "services-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -12421,7 +14750,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["ServiceItemIn"];
             };
         };
         responses: {
@@ -12431,9 +14760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ServiceItem"];
                 };
             };
             /** @description Validation Error */
@@ -12447,7 +14774,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-services-delete": {
+    "services-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -12478,7 +14805,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-services-update-order": {
+    "services-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -12499,9 +14826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["ServiceItem"][];
                 };
             };
             /** @description Validation Error */
@@ -12515,7 +14840,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-slas-list": {
+    "slas-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -12532,9 +14857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_SLAItem_"];
                 };
             };
             /** @description Validation Error */
@@ -12548,7 +14871,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-slas-create": {
+    "slas-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -12557,7 +14880,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["SLAItemIn"];
             };
         };
         responses: {
@@ -12567,9 +14890,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SLAItem"];
                 };
             };
             /** @description Validation Error */
@@ -12583,7 +14904,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-slas-show": {
+    "slas-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -12600,9 +14921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SLAItem"];
                 };
             };
             /** @description Validation Error */
@@ -12616,7 +14935,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-slas-update": {
+    "slas-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -12627,7 +14946,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["SLAItemIn"];
             };
         };
         responses: {
@@ -12637,9 +14956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SLAItem"];
                 };
             };
             /** @description Validation Error */
@@ -12653,7 +14970,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-slas-delete": {
+    "slas-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -12684,7 +15001,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-slas-update-order": {
+    "slas-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -12705,9 +15022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["SLAItem"][];
                 };
             };
             /** @description Validation Error */
@@ -12721,7 +15036,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_statuses-list": {
+    "ticket-statuses-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -12738,9 +15053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_TicketStatusItem_"];
                 };
             };
             /** @description Validation Error */
@@ -12754,7 +15067,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_statuses-create": {
+    "ticket-statuses-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -12763,7 +15076,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["TicketStatusItemIn"];
             };
         };
         responses: {
@@ -12773,9 +15086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketStatusItem"];
                 };
             };
             /** @description Validation Error */
@@ -12789,7 +15100,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_statuses-show": {
+    "ticket-statuses-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -12806,9 +15117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketStatusItem"];
                 };
             };
             /** @description Validation Error */
@@ -12822,7 +15131,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_statuses-update": {
+    "ticket-statuses-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -12833,7 +15142,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["TicketStatusItemIn"];
             };
         };
         responses: {
@@ -12843,9 +15152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketStatusItem"];
                 };
             };
             /** @description Validation Error */
@@ -12859,7 +15166,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_statuses-delete": {
+    "ticket-statuses-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -12890,7 +15197,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_statuses-update-order": {
+    "ticket-statuses-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -12911,9 +15218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["TicketStatusItem"][];
                 };
             };
             /** @description Validation Error */
@@ -12927,7 +15232,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_sources-list": {
+    "ticket-sources-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -12944,9 +15249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_TicketSourceItem_"];
                 };
             };
             /** @description Validation Error */
@@ -12960,7 +15263,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_sources-create": {
+    "ticket-sources-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -12969,7 +15272,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["TicketSourceItemIn"];
             };
         };
         responses: {
@@ -12979,9 +15282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketSourceItem"];
                 };
             };
             /** @description Validation Error */
@@ -12995,7 +15296,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_sources-show": {
+    "ticket-sources-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -13012,9 +15313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketSourceItem"];
                 };
             };
             /** @description Validation Error */
@@ -13028,7 +15327,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_sources-update": {
+    "ticket-sources-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -13039,7 +15338,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["TicketSourceItemIn"];
             };
         };
         responses: {
@@ -13049,9 +15348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketSourceItem"];
                 };
             };
             /** @description Validation Error */
@@ -13065,7 +15362,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_sources-delete": {
+    "ticket-sources-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -13096,7 +15393,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_sources-update-order": {
+    "ticket-sources-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -13117,9 +15414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["TicketSourceItem"][];
                 };
             };
             /** @description Validation Error */
@@ -13133,7 +15428,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_types-list": {
+    "ticket-types-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -13150,9 +15445,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_TicketTypeItem_"];
                 };
             };
             /** @description Validation Error */
@@ -13166,7 +15459,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_types-create": {
+    "ticket-types-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -13175,7 +15468,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["TicketTypeItemIn"];
             };
         };
         responses: {
@@ -13185,9 +15478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketTypeItem"];
                 };
             };
             /** @description Validation Error */
@@ -13201,7 +15492,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_types-show": {
+    "ticket-types-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -13218,9 +15509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketTypeItem"];
                 };
             };
             /** @description Validation Error */
@@ -13234,7 +15523,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_types-update": {
+    "ticket-types-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -13245,7 +15534,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["TicketTypeItemIn"];
             };
         };
         responses: {
@@ -13255,9 +15544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TicketTypeItem"];
                 };
             };
             /** @description Validation Error */
@@ -13271,7 +15558,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_types-delete": {
+    "ticket-types-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -13302,7 +15589,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-ticket_types-update-order": {
+    "ticket-types-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -13323,9 +15610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["TicketTypeItem"][];
                 };
             };
             /** @description Validation Error */
@@ -13339,7 +15624,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-subscription_periods-list": {
+    "subscription-periods-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -13356,9 +15641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_SubscriptionPeriodItem_"];
                 };
             };
             /** @description Validation Error */
@@ -13372,7 +15655,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-subscription_periods-create": {
+    "subscription-periods-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -13381,7 +15664,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["SubscriptionPeriodItemIn"];
             };
         };
         responses: {
@@ -13391,9 +15674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SubscriptionPeriodItem"];
                 };
             };
             /** @description Validation Error */
@@ -13407,7 +15688,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-subscription_periods-show": {
+    "subscription-periods-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -13424,9 +15705,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SubscriptionPeriodItem"];
                 };
             };
             /** @description Validation Error */
@@ -13440,7 +15719,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-subscription_periods-update": {
+    "subscription-periods-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -13451,7 +15730,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["SubscriptionPeriodItemIn"];
             };
         };
         responses: {
@@ -13461,9 +15740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SubscriptionPeriodItem"];
                 };
             };
             /** @description Validation Error */
@@ -13477,7 +15754,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-subscription_periods-delete": {
+    "subscription-periods-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -13508,7 +15785,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-subscription_periods-update-order": {
+    "subscription-periods-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -13529,9 +15806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["SubscriptionPeriodItem"][];
                 };
             };
             /** @description Validation Error */
@@ -13545,7 +15820,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-operator_types-list": {
+    "operator-types-list": {
         parameters: {
             query?: {
                 search?: string | null;
@@ -13562,9 +15837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_OperatorTypeItem_"];
                 };
             };
             /** @description Validation Error */
@@ -13578,7 +15851,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-operator_types-create": {
+    "operator-types-create": {
         parameters: {
             query?: never;
             header?: never;
@@ -13587,7 +15860,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["OperatorTypeItemIn"];
             };
         };
         responses: {
@@ -13597,9 +15870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OperatorTypeItem"];
                 };
             };
             /** @description Validation Error */
@@ -13613,7 +15884,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-operator_types-show": {
+    "operator-types-show": {
         parameters: {
             query?: never;
             header?: never;
@@ -13630,9 +15901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OperatorTypeItem"];
                 };
             };
             /** @description Validation Error */
@@ -13646,7 +15915,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-operator_types-update": {
+    "operator-types-update": {
         parameters: {
             query?: never;
             header?: never;
@@ -13657,7 +15926,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemIn"];
+                "application/json": components["schemas"]["OperatorTypeItemIn"];
             };
         };
         responses: {
@@ -13667,9 +15936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OperatorTypeItem"];
                 };
             };
             /** @description Validation Error */
@@ -13683,7 +15950,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-operator_types-delete": {
+    "operator-types-delete": {
         parameters: {
             query?: never;
             header?: never;
@@ -13714,7 +15981,7 @@ export interface operations {
             };
         };
     };
-    "operator-settings-operator_types-update-order": {
+    "operator-types-update-order": {
         parameters: {
             query?: never;
             header?: never;
@@ -13735,9 +16002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["OperatorTypeItem"][];
                 };
             };
             /** @description Validation Error */
