@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, signedIn } from '@/testing/test-utils';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import { authStorage } from '@/lib/auth-storage';
+import { renderApp, renderWithProviders, signedIn } from '@/testing/test-utils';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { useSession } from '@/lib/session';
 import * as data from '@/testing/mocks/data';
@@ -54,5 +57,14 @@ describe('lookup labels', () => {
     await userEvent.selectOptions(screen.getByLabelText('Taal'), 'de');
     expect(screen.getByRole('list', { name: 'priorities' })).toHaveTextContent('NiedrigDringend');
     expect(screen.getByText('Geschlossen')).toBeInTheDocument();
+  });
+
+  it('show a row\'s status in Dutch in the portal ticket list', async () => {
+    const row = { ...data.tickets[0], status: { ...data.tickets[0].status, name_client: 'Waiting for you' } };
+    server.use(http.get('*/api/tickets', () => HttpResponse.json({ data: [row], from: 1, to: 1, total: 1, per_page: 15, current_page: 1, last_page: 1 })));
+    authStorage.setSession('access', 'refresh');
+    renderApp('/tickets', signedIn());
+    expect((await screen.findAllByText('Wacht op jou')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Waiting for you')).not.toBeInTheDocument();
   });
 });
