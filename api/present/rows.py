@@ -209,7 +209,13 @@ def contract_detail(
                     ],
                 }
             )
-    return {**contract(row, lookups), "contractPeriods": blocks}
+    shown = {**contract(row, lookups), "contractPeriods": blocks}
+    today = date.today().isoformat()
+    current = [b for b in blocks if b["period_start"] <= today <= b["period_end"]]
+    if row.period is not None and current:
+        # what is left now, not in the last period that had time booked
+        shown["minutes_remaining"] = current[0]["minutes_remaining"]
+    return shown
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,7 @@ def test_a_monthly_contract_shows_every_period_up_to_today(
         assert period["registered_time"] == used
         assert period["minutes_remaining"] == 8 * 60 - used
     assert contract["quantity"] == 8
+    assert contract["minutes_remaining"] == periods[0]["minutes_remaining"]
 
 
 def test_a_contract_that_ended_shows_its_periods_up_to_its_end(
@@ -113,6 +114,35 @@ def test_a_contract_that_ended_shows_its_periods_up_to_its_end(
         ("2024-02-15", "2024-05-14"),
     ]
     assert {p["minutes_remaining"] for p in periods} == {150}
+
+    # time in an earlier period leaves the current period's hours untouched
+    start = add_months(date.today().replace(day=1), -2)
+    current = desk.post(
+        "/api/contracts",
+        first,
+        json={
+            "name": "Monthly",
+            "company_id": company,
+            "period": "month",
+            "quantity": 1,
+            "start_date": start.isoformat(),
+        },
+    )
+    ticket = desk.ticket_of("client@demo.test")
+    booked = desk.post(
+        "/api/time-registrations",
+        first,
+        json={
+            "ticket_id": ticket.id,
+            "minutes": 20,
+            "executed_at": f"{start.isoformat()}T10:00:00Z",
+            "contract_id": current.json()["id"],
+        },
+    )
+    assert booked.status_code == 201, booked.text
+    shown = desk.get(f"/api/contracts/{current.json()['id']}", first).json()
+    assert [p["minutes_remaining"] for p in shown["contractPeriods"]] == [60, 60, 40]
+    assert shown["minutes_remaining"] == 60
 
 
 def test_next_invoice_dates_are_never_in_the_past(
