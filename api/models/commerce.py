@@ -3,7 +3,7 @@ subscriptions, assets, deals, projects, used products and exports."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -268,3 +268,27 @@ class UsedProduct(Stamped):
     type_label: str | None
     invoice_moment: int | None
     invoice_moment_label: str | None
+
+
+# -- exports ---------------------------------------------------------------------
+class ExportIn(BaseModel):
+    userId: str | int | None = None  # noqa: N815 (the contract's name)
+    model: str = Field(max_length=40)
+    filter: dict[str, Any] | str | None = None
+
+
+class ExportStarted(BaseModel):
+    message: str
+    id: str
+
+
+class ExportFiles(BaseModel):
+    csv: str | None
+    xlsx: str | None
+
+
+class ExportState(BaseModel):
+    id: str
+    status: Literal["pending", "done", "failed"]
+    rows: int | None
+    files: ExportFiles

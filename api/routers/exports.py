@@ -8,7 +8,6 @@ from typing import Any, Literal
 import anyio
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
 
 from api.deps import (
     ServicesDep,
@@ -22,6 +21,7 @@ from api.deps import (
 )
 from api.errors import denied, invalid, not_found
 from api.exports import FORMATS, Exporter
+from api.models.commerce import ExportFiles, ExportIn, ExportStarted, ExportState
 from api.query.resources import EXPORTABLE
 from api.security import file_token, read_token
 from api.services import Services
@@ -31,29 +31,6 @@ MEDIA = {
     "csv": "text/csv",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
-
-
-class ExportIn(BaseModel):
-    userId: str | int | None = None  # noqa: N815 (the contract's name)
-    model: str = Field(max_length=40)
-    filter: dict[str, Any] | str | None = None
-
-
-class ExportStarted(BaseModel):
-    message: str
-    id: str
-
-
-class ExportFiles(BaseModel):
-    csv: str | None
-    xlsx: str | None
-
-
-class ExportState(BaseModel):
-    id: str
-    status: Literal["pending", "done", "failed"]
-    rows: int | None
-    files: ExportFiles
 
 
 def _file_user(
