@@ -42,6 +42,14 @@ describe('ticket create', () => {
     expect(posted).toBe(false);
   });
 
+  it('names a missing field in Dutch by the label it shows: Onderwerp is verplicht', async () => {
+    renderWithProviders(<TicketCreate />, { session: withFieldsConfig({ description: { required_portal: true, label: 'Subject' } }) });
+    await userEvent.type(screen.getByLabelText(/Bericht/), 'Papierstoring');
+    await userEvent.click(screen.getByRole('button', { name: 'Ticket aanmaken' }));
+    expect(await screen.findByText('Onderwerp is verplicht')).toBeInTheDocument();
+    expect(screen.queryByText('Subject is verplicht')).not.toBeInTheDocument();
+  });
+
   it('creates the ticket once the required fields are filled, then opens it', async () => {
     let body: unknown = null;
     server.use(

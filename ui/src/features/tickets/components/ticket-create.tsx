@@ -44,7 +44,8 @@ export function TicketCreate() {
   const rule = (name: string, fallbackLabel: string, alwaysRequired = false) => {
     const cfg = fieldsConfig[name];
     const required = alwaysRequired || Boolean(cfg?.required_portal);
-    const label = cfg?.label || fallbackLabel;
+    // the message names the field as the form shows it, not by the tenant's English label
+    const label = fallbackLabel;
     return {
       required,
       options: required ? { required: t('ticket.field_required', { label }) } : {},
