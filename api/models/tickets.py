@@ -101,6 +101,20 @@ class MessageIn(BaseModel):
     bcc: Addresses = None
 
 
+class MessageForm(MessageIn):
+    """MessageIn as form fields: lists as comma-separated text (or repeated
+    ``name[]`` fields), files as ``file[n]``."""
+
+    attachment_ids: str | None = Field(  # type: ignore[assignment]
+        None, description="comma-separated, or repeat attachment_ids[]"
+    )
+    to: str | None = Field(  # type: ignore[assignment]
+        None, description="comma-separated addresses a reply also goes to"
+    )
+    cc: str | None = None  # type: ignore[assignment]
+    bcc: str | None = None  # type: ignore[assignment]
+
+
 class MessageChanges(BaseModel):
     message: str | None = Field(None, max_length=100_000)
     visible_to_client: bool | int | None = None

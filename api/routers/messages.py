@@ -19,7 +19,13 @@ from api.actions import tickets as actions
 from api.body import flag, read_body
 from api.deps import ServicesDep, TenantDep, User, require, staff
 from api.errors import invalid, not_found
-from api.models.tickets import MessageChanges, MessageIn, OperatorMessage, validated
+from api.models.tickets import (
+    MessageChanges,
+    MessageForm,
+    MessageIn,
+    OperatorMessage,
+    validated,
+)
 from api.present.messages import thread
 from api.present.tickets import operator_thread
 from api.schemas import Message, ThreadMessage
@@ -110,8 +116,7 @@ MESSAGE_FORM = {
     "requestBody": {
         "required": True,
         "content": {
-            "multipart/form-data": {"schema": MessageIn.model_json_schema()},
-            "application/json": {"schema": MessageIn.model_json_schema()},
+            "multipart/form-data": {"schema": MessageForm.model_json_schema()},
         },
     }
 }

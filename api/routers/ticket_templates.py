@@ -52,8 +52,8 @@ def create(
     body: TicketIn, svc: ServicesDep, user: User = staff("ticket-templates.store")
 ) -> dict[str, Any]:
     """A new template with any ticket field."""
-    template_id = actions.open_as_operator(svc, user, body, template=True)
-    return operator_view(svc.engine, user.tenant_id, template_id)
+    ticket_id = actions.open_as_operator(svc, user, body, template=True)
+    return operator_view(svc.engine, user.tenant_id, ticket_id)
 
 
 @router.post("/merge", response_model=OperatorTicket, name="merge")
@@ -61,68 +61,68 @@ def merge(
     body: Ids, svc: ServicesDep, user: User = staff("ticket-templates.update")
 ) -> dict[str, Any]:
     """Merge the templates into the first id."""
-    for template_id in body.ids:
-        ticket_row(svc.engine, user.tenant_id, template_id, template=True)
+    for ticket_id in body.ids:
+        ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
     survivor = svc.domain.merge_tickets(user.tenant_id, user.id, body.ids)
     svc.settle()
     return operator_view(svc.engine, user.tenant_id, survivor)
 
 
-@router.get("/{template_id}", response_model=OperatorTicket, name="show")
+@router.get("/{ticket_id}", response_model=OperatorTicket, name="show")
 def show(
-    template_id: str, svc: ServicesDep, user: User = staff("ticket-templates.show")
+    ticket_id: str, svc: ServicesDep, user: User = staff("ticket-templates.show")
 ) -> dict[str, Any]:
     """One template with every field."""
-    ticket_row(svc.engine, user.tenant_id, template_id, template=True)
-    return operator_view(svc.engine, user.tenant_id, template_id)
+    ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
+    return operator_view(svc.engine, user.tenant_id, ticket_id)
 
 
-@router.put("/{template_id}", response_model=OperatorTicket, name="update")
+@router.put("/{ticket_id}", response_model=OperatorTicket, name="update")
 def update(
-    template_id: str,
+    ticket_id: str,
     body: TicketIn,
     svc: ServicesDep,
     user: User = staff("ticket-templates.update"),
 ) -> dict[str, Any]:
     """Change the fields sent; a stale version is refused with 409."""
-    current = ticket_row(svc.engine, user.tenant_id, template_id, template=True)
+    current = ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
     actions.update_as_operator(svc, user, current, body)
-    return operator_view(svc.engine, user.tenant_id, template_id)
+    return operator_view(svc.engine, user.tenant_id, ticket_id)
 
 
 @router.post(
-    "/{template_id}/clone",
+    "/{ticket_id}/clone",
     response_model=OperatorTicket,
     status_code=201,
     name="clone",
 )
 def clone(
-    template_id: str, svc: ServicesDep, user: User = staff("ticket-templates.store")
+    ticket_id: str, svc: ServicesDep, user: User = staff("ticket-templates.store")
 ) -> dict[str, Any]:
     """A new template with the fields of this one."""
-    ticket_row(svc.engine, user.tenant_id, template_id, template=True)
-    clone_id = svc.domain.clone_ticket(user.tenant_id, user.id, template_id)
+    ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
+    clone_id = svc.domain.clone_ticket(user.tenant_id, user.id, ticket_id)
     svc.settle()
     return operator_view(svc.engine, user.tenant_id, clone_id)
 
 
-@router.post("/{template_id}/restore", response_model=OperatorTicket, name="restore")
+@router.post("/{ticket_id}/restore", response_model=OperatorTicket, name="restore")
 def restore(
-    template_id: str, svc: ServicesDep, user: User = staff("ticket-templates.update")
+    ticket_id: str, svc: ServicesDep, user: User = staff("ticket-templates.update")
 ) -> dict[str, Any]:
     """Bring a deleted template back."""
-    ticket_row(svc.engine, user.tenant_id, template_id, template=True)
-    svc.domain.restore_ticket(user.tenant_id, user.id, template_id)
+    ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
+    svc.domain.restore_ticket(user.tenant_id, user.id, ticket_id)
     svc.settle()
-    return operator_view(svc.engine, user.tenant_id, template_id)
+    return operator_view(svc.engine, user.tenant_id, ticket_id)
 
 
-@router.delete("/{template_id}", response_model=Message, name="delete")
+@router.delete("/{ticket_id}", response_model=Message, name="delete")
 def delete(
-    template_id: str, svc: ServicesDep, user: User = staff("ticket-templates.destroy")
+    ticket_id: str, svc: ServicesDep, user: User = staff("ticket-templates.destroy")
 ) -> dict[str, str]:
     """Move the template to the bin."""
-    ticket_row(svc.engine, user.tenant_id, template_id, template=True)
-    svc.domain.delete_ticket(user.tenant_id, user.id, template_id)
+    ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
+    svc.domain.delete_ticket(user.tenant_id, user.id, ticket_id)
     svc.settle()
     return {"message": "Item verwijderd."}
