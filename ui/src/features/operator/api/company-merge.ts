@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 
 /** How many records of each kind move with a merged company. */
 export type MovedRecords = Record<
@@ -24,4 +24,4 @@ export type MergePreview = {
 
 /** POST /api/companies/merge/preview {ids}: the survivor (the first id) and what moves into it. */
 export const previewCompanyMerge = (ids: (number | string)[]) =>
-  api<MergePreview>('/companies/merge/preview', { method: 'POST', body: { ids } });
+  unwrap(client.POST('/api/companies/merge/preview', { body: { ids: ids.map(String) } })) as Promise<MergePreview>;

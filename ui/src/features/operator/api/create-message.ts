@@ -1,8 +1,9 @@
-import { api } from '@/lib/api-client';
+import { formWith, quietClient, unwrap } from '@/lib/api-client';
 
 export type NewMessage = {
   message: string;
-  morphableType: 'Ticket' | 'Asset' | 'Company' | 'User';
+  /** What the API takes a message on. */
+  morphableType: 'Ticket' | 'Asset';
   morphableId: number | string;
   /** false: an internal note (visible_to_client 0). */
   visibleToClient: boolean;
@@ -15,16 +16,21 @@ export type NewMessage = {
 
 /** POST /api/messages/store as form data; a failed send is silent (SPEC §8). */
 export function createMessage(m: NewMessage) {
-  const form = new FormData();
-  form.append('message', m.message);
-  form.append('is_from_client', '0');
-  form.append('visible_to_client', m.visibleToClient ? '1' : '0');
-  form.append('morphable_type', m.morphableType);
-  form.append('morphable_id', String(m.morphableId));
-  if (m.description) form.append('description', m.description);
-  if (m.activityId) form.append('activity_id', String(m.activityId));
-  if (m.action) form.append('action', m.action);
-  (m.attachmentIds ?? []).forEach((id) => form.append('attachment_ids[]', String(id)));
-  (m.files ?? []).forEach((f, i) => form.append(`file[${i}]`, f));
-  return api<{ id: number | string }>('/messages/store', { method: 'POST', body: form, silent: true });
+  const body = {
+    message: m.message,
+    is_from_client: 0 as const,
+    visible_to_client: m.visibleToClient ? (1 as const) : (0 as const),
+    morphable_type: m.morphableType,
+    morphable_id: String(m.morphableId),
+    description: m.description || undefined,
+    activity_id: m.activityId || undefined,
+    action: m.action || undefined,
+  };
+  const attachments = { 'attachment_ids[]': m.attachmentIds ?? [] };
+  return unwrap(
+    quietClient.POST('/api/messages/store', {
+      body,
+      bodySerializer: () => formWith(body, m.files ?? [], attachments),
+    }),
+  ) as Promise<{ id: number | string }>;
 }

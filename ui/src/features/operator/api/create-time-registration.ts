@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 
 export type NewTimeRegistration = {
   ticket_id: number | string;
@@ -13,4 +13,12 @@ export type NewTimeRegistration = {
 };
 
 export const createTimeRegistration = (body: NewTimeRegistration) =>
-  api<{ id: number | string }>('/time-registrations', { method: 'POST', body });
+  unwrap(
+    client.POST('/api/time-registrations', {
+      body: {
+        ...body,
+        ticket_id: String(body.ticket_id),
+        contract_id: body.contract_id == null ? body.contract_id : String(body.contract_id),
+      },
+    }),
+  ) as Promise<{ id: number | string }>;

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { client, quietClient, unwrap } from '@/lib/api-client';
 import type { Id } from '../types';
 
 export type OperatorNotification = {
@@ -15,4 +15,6 @@ export type OperatorNotification = {
 
 /** GET /api/notifications[?unread=1]: the signed-in operator's own, newest first. */
 export const getNotifications = (unreadOnly = false) =>
-  api<OperatorNotification[]>('/notifications', { query: unreadOnly ? { unread: 1 } : undefined, silent: unreadOnly });
+  unwrap(
+    (unreadOnly ? quietClient : client).GET('/api/notifications', { params: { query: unreadOnly ? { unread: true } : {} } }),
+  ) as Promise<OperatorNotification[]>;

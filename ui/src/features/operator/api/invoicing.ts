@@ -1,4 +1,6 @@
-import { api, saveBlob } from '@/lib/api-client';
+import { client, saveBlob, unwrap } from '@/lib/api-client';
+
+const invoice = (id: number | string) => ({ params: { path: { invoice_id: String(id) } } });
 
 /**
  * POST /api/invoicing/export/{id}: a PDF when the module mod_invoice_export_pdf is on,
@@ -6,22 +8,24 @@ import { api, saveBlob } from '@/lib/api-client';
  */
 export async function exportInvoice(id: number | string, pdf: boolean): Promise<{ reExport?: boolean } | null> {
   if (pdf) {
-    const blob = await api<Blob>(`/invoicing/export/${id}`, { method: 'POST', responseType: 'blob' });
+    const blob = (await unwrap(client.POST('/api/invoicing/export/{invoice_id}', { ...invoice(id), parseAs: 'blob' }))) as Blob;
     saveBlob(blob, `invoice-${id}.pdf`);
     return null;
   }
-  return api<{ reExport?: boolean }>(`/invoicing/export/${id}`, { method: 'POST' });
+  return unwrap(client.POST('/api/invoicing/export/{invoice_id}', invoice(id))) as Promise<{ reExport?: boolean }>;
 }
 
 /** PUT /api/invoicing/restore/{id}: an exported invoice back to draft. */
-export const restoreInvoice = (id: number | string) => api<unknown>(`/invoicing/restore/${id}`, { method: 'PUT' });
+export const restoreInvoice = (id: number | string) => unwrap(client.PUT('/api/invoicing/restore/{invoice_id}', invoice(id)));
 
 /** POST /api/invoicing/download-csv {ids}: a CSV file of the chosen invoices. */
 export async function downloadInvoicesCsv(ids: (number | string)[]) {
-  const blob = await api<Blob>('/invoicing/download-csv', { method: 'POST', body: { ids }, responseType: 'blob' });
+  const blob = (await unwrap(
+    client.POST('/api/invoicing/download-csv', { body: { ids: ids.map(String) }, parseAs: 'blob' }),
+  )) as Blob;
   saveBlob(blob, 'invoices.csv');
 }
 
 /** POST /api/{route}/deinvoice {ids}: time registrations or used products off a draft. */
-export const deinvoiceLines = (route: string, ids: (number | string)[]) =>
-  api<unknown>(`/${route}/deinvoice`, { method: 'POST', body: { ids } });
+export const deinvoiceLines = (route: 'time-registrations' | 'used-products' | 'quotes', ids: (number | string)[]) =>
+  unwrap(client.POST(`/api/${route}/deinvoice`, { body: { ids: ids.map(String) } }));

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 
 export type OpenTimeRegistration = {
   id: number | string;
@@ -11,8 +11,12 @@ export type OpenTimeRegistration = {
 };
 
 /** GET /api/time-registrations/open: time not yet on an invoice, newest first. */
-export const getOpenTime = () => api<OpenTimeRegistration[]>('/time-registrations/open');
+export const getOpenTime = () =>
+  unwrap(client.GET('/api/time-registrations/open')) as Promise<OpenTimeRegistration[]>;
 
 /** POST /api/time-registrations/invoice {ids}: one line each on the company's draft invoice. */
 export const invoiceTime = (ids: (number | string)[]) =>
-  api<{ message?: string; invoice_ids?: (number | string)[] }>('/time-registrations/invoice', { method: 'POST', body: { ids } });
+  unwrap(client.POST('/api/time-registrations/invoice', { body: { ids: ids.map(String) } })) as Promise<{
+    message?: string;
+    invoice_ids?: (number | string)[];
+  }>;

@@ -1,11 +1,15 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 
 export type NewQuoteLine = { description: string; quantity: number; price: number; vat_rate?: number };
 
 /** POST /api/quotes/{id}/lines: only while the quote is a concept (else 409). */
 export const addQuoteLine = (quoteId: number | string, line: NewQuoteLine) =>
-  api<unknown>(`/quotes/${quoteId}/lines`, { method: 'POST', body: line });
+  unwrap(client.POST('/api/quotes/{quote_id}/lines', { params: { path: { quote_id: String(quoteId) } }, body: line }));
 
 /** DELETE /api/quotes/{id}/lines/{line}. */
 export const removeQuoteLine = (quoteId: number | string, lineId: number | string) =>
-  api<unknown>(`/quotes/${quoteId}/lines/${lineId}`, { method: 'DELETE' });
+  unwrap(
+    client.DELETE('/api/quotes/{quote_id}/lines/{line_id}', {
+      params: { path: { quote_id: String(quoteId), line_id: String(lineId) } },
+    }),
+  );

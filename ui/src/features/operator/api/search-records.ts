@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { quietClient, unwrap } from '@/lib/api-client';
 
 /** Narrowing a lookup search: by company, or live (not archived) records only. */
 export type LookupConstraints = { companyId?: number | string | null; liveOnly?: boolean };
@@ -8,9 +8,9 @@ export type LookupConstraints = { companyId?: number | string | null; liveOnly?:
  * text contains the search (the API refuses fewer than 2 characters).
  */
 export async function searchLookup<T>(name: string, text: string, constraints: LookupConstraints = {}, signal?: AbortSignal): Promise<T[]> {
-  const query: Record<string, string> = { search: text };
+  const query: { search: string; company_id?: string; archived_at?: string } = { search: text };
   if (constraints.companyId !== undefined && constraints.companyId !== null) query.company_id = String(constraints.companyId);
   if (constraints.liveOnly) query.archived_at = 'null';
-  const answer = await api<T[] | { data: T[] }>(`/lookups/${name}`, { query, signal, silent: true });
-  return Array.isArray(answer) ? answer : answer.data;
+  const answer = await unwrap(quietClient.GET('/api/lookups/{name}', { params: { path: { name }, query }, signal }));
+  return answer as T[];
 }

@@ -1,17 +1,12 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
+import type { NewTablePreset, TablePreset as Preset } from '@/types/models';
 
-export type TablePreset = {
-  id: number;
-  label: string;
-  type: string;
-  styling?: string | null;
-  columns_config: string | null;
-  order_config: string | null;
-  filter_config: string | null;
-  pagination_config: string | null;
-};
+export type TablePreset = Preset;
 
-export const getTablePresets = (type: string) => api<TablePreset[]>('/table-presets', { query: { type } });
-export const createTablePreset = (body: Omit<TablePreset, 'id'>) => api<TablePreset>('/table-presets', { method: 'POST', body });
-export const renameTablePreset = (id: number | string, label: string) => api<TablePreset>(`/table-presets/${id}`, { method: 'PUT', body: { label } });
-export const deleteTablePreset = (id: number | string) => api<unknown>(`/table-presets/${id}`, { method: 'DELETE' });
+const preset = (id: number | string) => ({ params: { path: { preset_id: String(id) } } });
+
+export const getTablePresets = (type: string) => unwrap(client.GET('/api/table-presets', { params: { query: { type } } }));
+export const createTablePreset = (body: NewTablePreset) => unwrap(client.POST('/api/table-presets', { body }));
+export const renameTablePreset = (id: number | string, label: string) =>
+  unwrap(client.PUT('/api/table-presets/{preset_id}', { ...preset(id), body: { label } }));
+export const deleteTablePreset = (id: number | string) => unwrap(client.DELETE('/api/table-presets/{preset_id}', preset(id)));

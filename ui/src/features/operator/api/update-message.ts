@@ -1,10 +1,13 @@
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
+import type { components } from '@/types/api';
 
-export type MessageChanges = { message?: string; visible_to_client?: 0 | 1; description?: string };
+export type MessageChanges = components['schemas']['MessageChanges'];
+
+const message = (id: number | string) => ({ params: { path: { message_id: String(id) } } });
 
 /** PUT /api/messages/{id} with only the fields that changed. */
 export const updateMessage = (id: number | string, changes: MessageChanges) =>
-  api<unknown>(`/messages/${id}`, { method: 'PUT', body: changes });
+  unwrap(client.PUT('/api/messages/{message_id}', { ...message(id), body: changes }));
 
 /** DELETE /api/messages/{id}. */
-export const deleteMessage = (id: number | string) => api<unknown>(`/messages/${id}`, { method: 'DELETE' });
+export const deleteMessage = (id: number | string) => unwrap(client.DELETE('/api/messages/{message_id}', message(id)));

@@ -31,7 +31,7 @@ describe('mentions inbox', () => {
     let read = false;
     server.use(
       http.get('*/api/notifications', ({ request }) => {
-        const unreadOnly = new URL(request.url).searchParams.get('unread') === '1';
+        const unreadOnly = new URL(request.url).searchParams.get('unread') === 'true';
         const row = { ...mention, read_at: read ? '2026-11-22T10:00:00Z' : null };
         return HttpResponse.json(unreadOnly && read ? [] : [row]);
       }),
