@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { PasswordResetRequest } from '@/features/auth/components/password-reset-request';
 import { PasswordReset } from '@/features/auth/components/password-reset';
@@ -6,7 +6,7 @@ import { MsGraphCode } from '@/features/auth/components/msgraph-code';
 import { Forbidden } from '@/features/errors/components/forbidden';
 import { NotFound } from '@/features/errors/components/not-found';
 import { SetupScreen } from '@/features/errors/components/setup-screen';
-import { operatorRoutes } from '@/features/operator';
+import { OPERATOR_BASE } from '@/features/operator/utils/routes';
 import { Shell } from './shell';
 import { WorkspaceShell } from './workspace-shell';
 import { Landing } from './landing';
@@ -47,6 +47,24 @@ const screen =
   () =>
     load().then((m) => ({ Component: pick(m) }));
 
+export const WORKSPACE_ROUTE_ID = 'workspace';
+
+const inWorkspace = (path: string) => new RegExp(`(^|/)${OPERATOR_BASE.slice(1)}(/|$)`).test(path);
+
+/** The router's options: the workspace's routes are added on the first visit to it. */
+export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  let added = false;
+  return {
+    patchRoutesOnNavigation: async ({ path, patch }) => {
+      if (added || !inWorkspace(path)) return;
+      const { operatorRoutes } = await withTimeout(() => import('@/features/operator/routes'));
+      if (added) return;
+      patch(WORKSPACE_ROUTE_ID, operatorRoutes);
+      added = true;
+    },
+  };
+}
+
 export const routes: RouteObject[] = [
   { path: '/login/:guard?', element: <LoginForm /> },
   { path: '/password-reset', element: <PasswordResetRequest /> },
@@ -76,7 +94,8 @@ export const routes: RouteObject[] = [
   },
   // The operator workspace: its own frame and navigation beside the portal, not inside it;
   // guarded the same way (each page's name is its permission), for operators only.
-  { element: <WorkspaceShell />, errorElement: <RouteError />, children: operatorRoutes },
+  // Its pages arrive with the first visit (routerOptions), so a client never downloads them.
+  { id: WORKSPACE_ROUTE_ID, element: <WorkspaceShell />, errorElement: <RouteError />, children: [] },
   // Operators start in the workspace, clients in the portal.
   { path: '/', element: <Landing /> },
   { path: '*', element: <Landing /> },

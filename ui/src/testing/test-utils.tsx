@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProvider, makeQueryClient } from '@/app/provider';
-import { routes } from '@/app/routes';
+import { routerOptions, routes } from '@/app/routes';
 import type { Session } from '@/lib/session';
 import * as data from './mocks/data';
 
@@ -13,7 +13,7 @@ export function signedIn(overrides: Partial<typeof data.user> = {}): Partial<Ses
 
 /** The whole portal at an address, with the real routes and guard. */
 export function renderApp(path: string, session?: Partial<Session>) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], ...routerOptions() });
   const view = render(
     <AppProvider queryClient={makeQueryClient()} session={session}>
       <RouterProvider router={router} />
