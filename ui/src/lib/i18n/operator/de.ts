@@ -38,7 +38,7 @@ export const de: Record<keyof typeof import('./nl').nl, string> = {
   'Apply {name}': '{name} anwenden',
   'Archive': 'Archivieren',
   'Archived': 'Archiviert',
-  'Asset': 'Asset',
+  'Asset': 'Objekt',
   'Asset categories': 'Asset-Kategorien',
   'Asset statuses': 'Asset-Status',
   'Before yesterday': 'Vorgestern',

@@ -40,7 +40,7 @@ export const nl = {
   'Apply {name}': '{name} toepassen',
   'Archive': 'Archiveren',
   'Archived': 'Gearchiveerd',
-  'Asset': 'Asset',
+  'Asset': 'Object',
   'Asset categories': 'Assetcategorieën',
   'Asset statuses': 'Assetstatussen',
   'Before yesterday': 'Eergisteren',

@@ -83,6 +83,8 @@ export type RecordKind = {
   create?: (body: Record<string, unknown>) => Promise<Rec>;
   /** The create button's text, when it names the kind ('Create ticket'). */
   createLabel?: OperatorKey;
+  /** The permission prefix when it is not the route (setting lists need settings.*). */
+  permission?: string;
   /** False where the API has no DELETE (assets, contracts, subscriptions). */
   deletable?: boolean;
   /** The word the delete button and toast use: people are deactivated, not deleted. */
@@ -375,7 +377,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
 
   return (
     <form aria-label={title} className="record-form" noValidate onSubmit={(e) => void submit(e)}>
-      {!record && <h2 className="visually-hidden">{title}</h2>}
+      <h2 className={record ? undefined : 'visually-hidden'}>{title}</h2>
       {fields.map((field) => {
         const label = t(field.label);
         const starred = field.required ? `${label} *` : label;
@@ -538,7 +540,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
 export function NewRecordLink({ kind }: { kind: RecordKind }) {
   const { t } = useTranslation('operator');
   const { can } = useSession();
-  if (kind.creatable === false || !can(`${kind.route}.store`)) return null;
+  if (kind.creatable === false || !can(`${kind.permission ?? kind.route}.store`)) return null;
   return (
     <Link className="button primary new-record" to={routePath(`${kind.route}.create`)}>
       {t(kind.newTitle)}
@@ -576,8 +578,8 @@ export function RecordActions({ kind, record, reload }: { kind: RecordKind; reco
   const deleteLabel = t(kind.deleteLabel ?? 'Delete');
   return (
     <>
-      {can(`${kind.route}.update`) && <RecordEditor kind={kind} record={record} onSaved={reload} onConflict={reload} />}
-      {kind.deletable !== false && can(`${kind.route}.destroy`) && (
+      {can(`${kind.permission ?? kind.route}.update`) && <RecordEditor kind={kind} record={record} onSaved={reload} onConflict={reload} />}
+      {kind.deletable !== false && can(`${kind.permission ?? kind.route}.destroy`) && (
         <button
           type="button"
           className="danger"

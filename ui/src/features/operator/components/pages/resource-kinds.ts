@@ -60,6 +60,7 @@ const setting = (route: string, model: OperatorKey, plural: OperatorKey, newTitl
   newTitle,
   show: `${route}.show`,
   versioned: false,
+  permission: 'settings',
   label: named,
   order: ['order', 'asc'],
   searchField: 'label',

@@ -52,7 +52,7 @@ function ArchiveToggle({ kind, record, reload }: { kind: RecordKind; record: Rec
   const { t } = useTranslation('operator');
   const { can } = useSession();
   const [busy, setBusy] = useState(false);
-  if (!kind.archivable || !can(`${kind.route}.update`)) return null;
+  if (!kind.archivable || !can(`${kind.permission ?? kind.route}.update`)) return null;
   const archived = Boolean(record.archived_at);
   return (
     <button
@@ -89,7 +89,7 @@ export function ResourceDetailPage({ kind, more }: { kind: RecordKind; more?: (r
             </section>
           )}
           {more?.(record)}
-          <section className="detail-card">
+          <section className="detail-card record-actions">
             <RecordActions kind={kind} record={record} reload={reload} />
             <ArchiveToggle kind={kind} record={record} reload={reload} />
           </section>

@@ -255,7 +255,7 @@ describe('subscription, SLA and prepaid card pages', () => {
       }),
       http.get('*/api/prepaid-cards/:id', () => HttpResponse.json(card)),
     );
-    const { router } = renderOperator('/operator/prepaid-cards/create', all('prepaid-cards'));
+    const { router } = renderOperator('/operator/prepaid-cards/create', all('settings'));
     const form = await screen.findByRole('form', { name: 'New prepaid card' });
     await userEvent.type(within(form).getByLabelText(/^Name/), '40 hours');
     await userEvent.type(within(form).getByLabelText(/^Hours/), '40');
@@ -271,7 +271,7 @@ describe('subscription, SLA and prepaid card pages', () => {
   it('shows an SLA in Dutch, every label and value translated', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'nl');
     server.use(http.get('*/api/slas/:id', () => HttpResponse.json({ id: 1, label: 'Standard', name: 'Standard', response_hours: 8, order: 1, is_default: true })));
-    renderOperator('/operator/slas/1', all('slas'));
+    renderOperator('/operator/slas/1', all('settings'));
     expect(await screen.findByRole('heading', { name: 'Standard SLA' })).toBeInTheDocument();
     const facts = screen.getByRole('region', { name: 'Gegevens' });
     expect(within(facts).getByText('Reactietijd (uren)')).toBeInTheDocument();
