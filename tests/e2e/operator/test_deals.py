@@ -124,9 +124,7 @@ def test_unknown_ids_are_404_and_clients_are_refused(
     for route in ("deals", "projects", "used-products"):
         missing = "00000000-0000-0000-0000-000000000000"
         assert desk.get(f"/api/{route}/{missing}", second).status_code == 404
-        assert (
-            desk.put(f"/api/{route}/{missing}", second, json={}).status_code == 404
-        )
+        assert desk.put(f"/api/{route}/{missing}", second, json={}).status_code == 404
         assert desk.get(f"/api/{route}", client_a).status_code == 403
 
 
@@ -166,9 +164,7 @@ def test_used_products_with_type_and_moment_go_on_and_off_the_draft_invoice(
     assert put_on.json()["message"] == "Regel toegevoegd aan conceptfactuur."
     invoice_id = put_on.json()["invoice_ids"][0]
     lines = desk.get(f"/api/invoices/{invoice_id}", second).json()["lines"]
-    line = next(
-        x for x in lines if (x.get("source") or {}).get("id") == product["id"]
-    )
+    line = next(x for x in lines if (x.get("source") or {}).get("id") == product["id"])
     assert line["source"]["type"] == "used_product"
     assert float(line["quantity"]) == 1 and float(line["price"]) == 250
 
