@@ -1,6 +1,6 @@
-// The shapes the UI works with, named once. Each is an alias of a schema generated from
-// the OpenAPI document (types/api.ts); the few the API does not declare yet (the user
-// and lookups of /auth/me) are written here until it does.
+// The shapes the UI works with, named once: aliases of the schemas generated from the
+// OpenAPI document (types/api.ts), narrowed where the API declares a field as a free
+// object; the lookup lists are still named here.
 import type { components } from './api';
 
 type Schemas = components['schemas'];
@@ -17,30 +17,19 @@ export type Person = Schemas['Person'];
 
 export type SystemStatus = Schemas['SystemStatus'];
 
-export type UserConfig = { name: string; value: string };
+export type UserConfig = Schemas['UserConfig'];
+export type User = Schemas['SignedInUser'];
 
-export type User = {
-  id: Id;
-  full_name: string;
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  is_operator: number;
-  company: Named | null;
-  permissions_names: string[];
-  modules: Record<string, boolean>;
-  configs: UserConfig[];
-  categories?: unknown[];
-  language?: string;
-};
+export type LookupConfig = Schemas['TenantConfig'];
+export type TablePreset = Schemas['Preset'];
+export type NewTablePreset = Schemas['PresetIn'];
 
+// The lookup lists as the portal's forms read them; /auth/me declares each (SignInLookups),
+// with a few more fields than these test fixtures and forms carry.
 export type SettingItem = { id: Id; label: string; order?: number; is_default?: boolean; [k: string]: unknown };
 export type PrepaidCardType = { id: Id; label: string; description: string; hours: number; price: number; quantity: number };
 export type TicketStatus = { id: Id; label: string; name: string; name_client: string; style: string; style_client: string; type: number };
 export type CustomFieldDef = { name: string; type: number; morphable_type: string; title: string; order: number; required?: boolean; options?: { name: string; label: string }[] };
-export type LookupConfig = { name: string; value: string; input_type?: string };
-export type TablePreset = Schemas['Preset'];
-export type NewTablePreset = Schemas['PresetIn'];
 
 export type Lookups = {
   activities: SettingItem[];

@@ -12,7 +12,7 @@ import { permissionFor, runGuard } from '../guard';
 
 const page = <T,>(rows: T[]) => ({ data: rows, from: rows.length ? 1 : null, to: rows.length || null, total: rows.length, per_page: 15, current_page: 1, last_page: 1 });
 
-const operator = { ...data.user, id: 21, full_name: 'Olga Operator', is_operator: 1, company: null, permissions_names: ['invoices.index', 'tickets.index'] };
+const operator = { ...data.user, id: '21', full_name: 'Olga Operator', is_operator: 1, company: null, permissions_names: ['invoices.index', 'tickets.index'] };
 
 function operatorServer() {
   server.use(

@@ -23,7 +23,7 @@ export const PORTAL_PERMISSIONS = [
 ];
 
 export const user: User = {
-  id: 7,
+  id: '7',
   full_name: 'Carla Client',
   first_name: 'Carla',
   last_name: 'Client',

@@ -1,27 +1,11 @@
 import { client, unwrap } from '@/lib/api-client';
+import type { components } from '@/types/api';
 
 /** How many records of each kind move with a merged company. */
-export type MovedRecords = Record<
-  | 'clients'
-  | 'tickets'
-  | 'quotes'
-  | 'contracts'
-  | 'subscriptions'
-  | 'assets'
-  | 'invoices'
-  | 'deals'
-  | 'projects'
-  | 'used_products'
-  | 'locations'
-  | 'ticket_groups',
-  number
->;
+export type MovedRecords = components['schemas']['MovedRecords'];
 
-export type MergePreview = {
-  survivor: { id: string; name: string };
-  merged: { id: string; name: string; records: MovedRecords }[];
-};
+export type MergePreview = components['schemas']['MergePreview'];
 
 /** POST /api/companies/merge/preview {ids}: the survivor (the first id) and what moves into it. */
 export const previewCompanyMerge = (ids: (number | string)[]) =>
-  unwrap(client.POST('/api/companies/merge/preview', { body: { ids: ids.map(String) } })) as Promise<MergePreview>;
+  unwrap(client.POST('/api/companies/merge/preview', { body: { ids: ids.map(String) } }));

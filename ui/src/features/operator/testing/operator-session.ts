@@ -9,7 +9,7 @@ export const operators = [
 ];
 
 export function operatorSession(permissions: string[] = ['messages.store']): Partial<Session> {
-  const base = signedIn({ id: 21, full_name: 'Olga Operator', is_operator: 1, permissions_names: permissions });
+  const base = signedIn({ id: '21', full_name: 'Olga Operator', is_operator: 1, permissions_names: permissions });
   return {
     ...base,
     lookups: {
