@@ -1,0 +1,104 @@
+"""Use cases for a ticket's thread: replies and internal notes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+from uuid import uuid4
+
+from domain.store import Store
+from domain.tickets import Ticket
+from domain.use_cases.commands import UNSET, Unset, given
+
+
+@dataclass(frozen=True)
+class PostMessage:
+    """A reply (visible to the client) or an internal note; format text or html.
+
+    author: who wrote it when not the one who acts (a first message of a ticket
+    opened for a client)."""
+
+    message: str
+    visible_to_client: bool
+    is_from_client: bool
+    recipients: list[dict[str, Any]] = field(default_factory=list)
+    attachment_ids: list[str] = field(default_factory=list)
+    mentions: list[str] = field(default_factory=list)
+    format: str = "text"
+    author: str | None = None
+
+
+@dataclass(frozen=True)
+class EditMessage:
+    """The message fields to change: its text, description or visibility."""
+
+    unknown_field: ClassVar[str] = "The {field} field cannot be changed."
+
+    message: str | Unset = UNSET
+    description: str | None | Unset = UNSET
+    visible_to_client: bool | Unset = UNSET
+
+
+def post_on(ticket: Ticket, actor: str, message_id: str, command: PostMessage) -> None:
+    """Put the message on the ticket's thread under its id."""
+    ticket.post_message(
+        command.author or actor,
+        message_id,
+        command.message,
+        command.visible_to_client,
+        command.is_from_client,
+        command.recipients,
+        command.attachment_ids,
+        command.mentions,
+        command.format,
+    )
+
+
+class Messages:
+    """Post, edit and remove the messages of a ticket's thread."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def post(
+        self, tenant_id: str, actor: str, ticket_id: str, command: PostMessage
+    ) -> str:
+        """Reply or add an internal note; answers the message id."""
+        message_id = str(uuid4())
+
+        def action() -> str:
+            ticket = self.store.load(tenant_id, Ticket, ticket_id)
+            post_on(ticket, actor, message_id, command)
+            self.store.commit(ticket)
+            return message_id
+
+        return self.store.retrying(action)
+
+    def edit(
+        self,
+        tenant_id: str,
+        actor: str,
+        ticket_id: str,
+        message_id: str,
+        command: EditMessage,
+    ) -> None:
+        """Change a message's text or visibility."""
+
+        def action() -> None:
+            ticket = self.store.load(tenant_id, Ticket, ticket_id)
+            ticket.edit_message(actor, message_id, given(command))
+            self.store.commit(ticket)
+
+        self.store.retrying(action)
+
+    def remove(
+        self, tenant_id: str, actor: str, ticket_id: str, message_id: str
+    ) -> None:
+        """Delete a message from a ticket's thread."""
+
+        def action() -> None:
+            ticket = self.store.load(tenant_id, Ticket, ticket_id)
+            ticket.remove_message(actor, message_id)
+            self.store.commit(ticket)
+
+        self.store.retrying(action)

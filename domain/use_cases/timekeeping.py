@@ -1,0 +1,94 @@
+"""Use cases for the time spent on tickets, booked on contracts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from uuid import uuid4
+
+from domain.contracts import Contract
+from domain.invoice_sources import source_record
+from domain.store import Store
+from domain.tickets import Ticket
+from domain.use_cases.settings import Settings
+
+
+@dataclass(frozen=True)
+class RegisterTime:
+    """Time spent on a ticket, booked on a contract when one is named."""
+
+    minutes: int
+    executed_at: datetime
+    operator_id: str | None = None
+    activity_id: int | None = None
+    description: str = ""
+    contract_id: str | None = None
+
+
+class Timekeeping:
+    """Register and take back time on tickets, with its contract bookings."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+
+    def register(
+        self, tenant_id: str, actor: str, ticket_id: str, command: RegisterTime
+    ) -> str:
+        """Register time on a ticket, booked on a contract when one is named."""
+        registration_id = str(uuid4())
+        if command.activity_id is not None:
+            self.settings.item(tenant_id, "activities", command.activity_id)
+
+        def action() -> str:
+            ticket = self.store.load(tenant_id, Ticket, ticket_id)
+            ticket.register_time(
+                actor,
+                registration_id,
+                command.minutes,
+                command.executed_at,
+                command.operator_id or actor,
+                command.activity_id,
+                command.description,
+                command.contract_id,
+            )
+            contract = None
+            if command.contract_id:
+                contract = self.store.load(tenant_id, Contract, command.contract_id)
+                contract.book_time(
+                    actor,
+                    registration_id,
+                    str(ticket.id),
+                    int(command.minutes),
+                    command.executed_at.date(),
+                )
+            self.store.commit(ticket, contract)
+            return registration_id
+
+        return self.store.retrying(action)
+
+    def remove(
+        self, tenant_id: str, actor: str, ticket_id: str, registration_id: str
+    ) -> None:
+        """Take back a time registration not on an invoice, and its booking.
+
+        Its invoicing record is retired in the same commit, so a concurrent
+        invoicing of the registration and its removal cannot both succeed.
+        """
+
+        def action() -> None:
+            ticket = self.store.load(tenant_id, Ticket, ticket_id)
+            registration = ticket.remove_time(actor, registration_id)
+            record = source_record(
+                self.store, tenant_id, actor, "time_registration", registration_id
+            )
+            record.retire(actor, "Take the time off its invoice first.")
+            contract = None
+            if registration["contract_id"]:
+                contract = self.store.load(
+                    tenant_id, Contract, registration["contract_id"]
+                )
+                contract.unbook_time(actor, registration_id)
+            self.store.commit(ticket, contract, record)
+
+        self.store.retrying(action)
