@@ -15,9 +15,9 @@ from prometheus_client.registry import Collector
 from sqlalchemy import func, inspect, select
 
 from domain.store import Store
+from outbound.relay import relay_tracking
 from projections import tables as t
 from projections.parked import parked_events
-from projections.relay import relay_tracking
 
 log = logging.getLogger("ledgerdesk.health")
 

@@ -34,7 +34,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from projections.public_events import DEFAULT_TOPICS
+from outbound.public_events import DEFAULT_TOPICS
 
 log = logging.getLogger("ledgerdesk.accounting")
 

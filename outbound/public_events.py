@@ -1,7 +1,7 @@
 """The public accounting events: what downstream systems receive, not our internals.
 
 Each message is an envelope (event id, type, schema version, tenant, aggregate,
-time, actor, chain) around a `data` object; projections/schemas/<type>.json is
+time, actor, chain) around a `data` object; outbound/schemas/<type>.json is
 the JSON Schema of each type. Renaming a field in the domain must not change
 these; a breaking change gets a new schema version.
 """

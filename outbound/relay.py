@@ -39,6 +39,13 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from domain.store import Store
+from outbound.public_events import (
+    DEFAULT_TOPICS,
+    PublicEvent,
+    schema,
+    stored_topics,
+    translate,
+)
 from projections.parked import (
     Parked,
     describe,
@@ -46,13 +53,6 @@ from projections.parked import (
     park,
     parked_events,
     resolve,
-)
-from projections.public_events import (
-    DEFAULT_TOPICS,
-    PublicEvent,
-    schema,
-    stored_topics,
-    translate,
 )
 
 log = logging.getLogger("ledgerdesk.relay")

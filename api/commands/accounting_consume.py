@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
 
 def run(arguments: argparse.Namespace) -> int:
     """Consume until stopped (or idle); 0 when Kafka is not configured."""
-    from projections.accounting import AccountingConsumer
+    from outbound.accounting import AccountingConsumer
     from projections.migrations import migrate
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")

@@ -67,7 +67,7 @@ def retry_relay(
     """Publish the relay's parked events again, in order per key."""
     from api.commands.relay import KafkaSettings, relay_config
     from api.settings import Settings
-    from projections.relay import BrokerUnavailable, Relay
+    from outbound.relay import BrokerUnavailable, Relay
 
     kafka = KafkaSettings()
     if not kafka.kafka_bootstrap:

@@ -66,7 +66,7 @@ def stop_on_signals(stop: threading.Event) -> None:
 
 def publish_waiting(relay: Any) -> int:
     """Publish what waits in the log once; 1 when the broker does not answer."""
-    from projections.relay import BrokerUnavailable
+    from outbound.relay import BrokerUnavailable
 
     try:
         while relay.step() or not relay.caught_up():
@@ -79,7 +79,7 @@ def publish_waiting(relay: Any) -> int:
 
 def relay_config(kafka: KafkaSettings, settings: Settings) -> Any:
     """The relay's configuration from the environment's settings."""
-    from projections.relay import RelayConfig
+    from outbound.relay import RelayConfig
 
     assert kafka.kafka_bootstrap
     return RelayConfig(
@@ -97,8 +97,8 @@ def relay_config(kafka: KafkaSettings, settings: Settings) -> Any:
 
 def run(arguments: argparse.Namespace) -> int:
     """Relay until stopped; 0 when the relay is off."""
+    from outbound.relay import Relay, sole_relay
     from projections.migrations import migrate
-    from projections.relay import Relay, sole_relay
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("kafka").setLevel(logging.WARNING)

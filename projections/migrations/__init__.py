@@ -127,7 +127,8 @@ def target_metadata() -> MetaData:
     import projections.api_tables  # noqa: F401
     import projections.parked  # noqa: F401
     import projections.schema  # noqa: F401
-    from projections import accounting, relay, tables
+    from outbound import accounting, relay
+    from projections import tables
 
     merged = MetaData()
     for source in (tables.metadata, relay.metadata, accounting.metadata):

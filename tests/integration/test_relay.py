@@ -23,9 +23,9 @@ import pytest
 from api.bootstrap import build_engine
 from api.cli import main
 from domain.base import SYSTEM
-from projections.accounting import AccountingConsumer, ledger_entries
-from projections.public_events import DEFAULT_TOPICS, translate, validate
-from projections.relay import Relay, RelayConfig, events_per_second, sole_relay
+from outbound.accounting import AccountingConsumer, ledger_entries
+from outbound.public_events import DEFAULT_TOPICS, translate, validate
+from outbound.relay import Relay, RelayConfig, events_per_second, sole_relay
 from tests.integration.kafka_broker import Broker, tansu_binary
 
 SIGNATURE = "data:image/png;base64,iVBORw0KGgo="

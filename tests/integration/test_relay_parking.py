@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from api.bootstrap import build_engine
-from projections import relay as relay_module
+from outbound import relay as relay_module
+from outbound.relay import HELD_BACK, BrokerUnavailable, Relay, RelayConfig
 from projections.parked import list_parked, parked_count
-from projections.relay import HELD_BACK, BrokerUnavailable, Relay, RelayConfig
 from tests.integration import test_relay
 from tests.integration.kafka_broker import Broker
 from tests.integration.test_relay import (

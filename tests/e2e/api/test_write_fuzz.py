@@ -18,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from projections.public_events import translate, validate
+from outbound.public_events import translate, validate
 from projections.rebuild import rebuild
 from tests.e2e.api.conftest import Portal
 from tests.e2e.api.fuzzing import ids_by_segment
