@@ -273,6 +273,8 @@ export const de: Record<keyof typeof import('./nl').nl, string> = {
   'Locations: {n}': 'Standorte: {n}',
   'Ticket groups: {n}': 'Ticketgruppen: {n}',
   // operator objects: lists, details and forms
+  'Lines': 'Positionen',
+  'Line {n}': 'Position {n}',
   'The time registrations could not be loaded.': 'Die Zeiterfassungen konnten nicht geladen werden.',
   'Time registrations': 'Zeiterfassungen',
   'On an invoice': 'Auf einer Rechnung',

@@ -275,6 +275,8 @@ export const nl = {
   'Locations: {n}': 'Locaties: {n}',
   'Ticket groups: {n}': 'Ticketgroepen: {n}',
   // operator objects: lists, details and forms
+  'Lines': 'Regels',
+  'Line {n}': 'Regel {n}',
   'The time registrations could not be loaded.': 'De tijdregistraties konden niet worden geladen.',
   'Time registrations': 'Tijdregistraties',
   'On an invoice': 'Op een factuur',

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm, type UseFormSetValue } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { api, ApiError } from '@/lib/api-client';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
@@ -55,6 +55,8 @@ export type FormField = Common &
       }
     /** Several records of a lookup (a person's companies); `relation` holds them embedded. */
     | { type: 'records'; relation: string; lookup: string }
+    /** Lines of description, quantity and price (a subscription's), all sent at once. */
+    | { type: 'lines' }
   );
 
 /** A kind of record with a list, a detail page and a create and edit form. */
@@ -174,7 +176,8 @@ export const RECORD_KINDS: Record<'deals' | 'projects' | 'used-products' | 'tick
   },
 };
 
-type Value = string | boolean | SearchOption | SearchOption[] | string[] | null;
+type LineValue = { description: string; quantity: string; price: string };
+type Value = string | boolean | SearchOption | SearchOption[] | string[] | LineValue[] | null;
 type Values = Record<string, Value>;
 
 const optionLabel = (r: SearchRow) => String(r.description ?? r.reference ?? r.full_name ?? r.name ?? r.label ?? r.id);
@@ -196,6 +199,9 @@ function valuesOf(fields: FormField[], record?: Rec): Values {
     } else if (field.type === 'settings') {
       const list = (raw as Id[] | undefined) ?? ((field.relation ? record?.[field.relation] : undefined) as { id: Id }[] | undefined)?.map((r) => r.id) ?? [];
       values[field.name] = list.map(String);
+    } else if (field.type === 'lines') {
+      const lines = (raw as { description?: string; quantity?: unknown; price?: unknown }[] | undefined) ?? [];
+      values[field.name] = lines.map((l) => ({ description: String(l.description ?? ''), quantity: String(l.quantity ?? '1'), price: String(l.price ?? '') }));
     } else if (field.type === 'boolean') {
       values[field.name] = Boolean(raw);
     } else if (field.type === 'date') {
@@ -225,6 +231,9 @@ function bodyOf(fields: FormField[], values: Values): Record<string, unknown> {
         break;
       case 'boolean':
         body[field.name] = Boolean(value);
+        break;
+      case 'lines':
+        body[field.name] = ((value as LineValue[] | null) ?? []).map((l) => ({ description: l.description.trim(), quantity: Number(l.quantity), price: Number(l.price) }));
         break;
       case 'text':
         // An e-mail address left empty is none, not an empty (invalid) address.
@@ -294,6 +303,57 @@ function RecordsInput({ label, lookup, value, onChange }: { label: string; looku
       )}
       <SearchSelect label={label} lookup={lookup} value={null} constraints={{ liveOnly: true }} optionLabel={optionLabel} onChange={(picked) => picked && !value.some((o) => o.id === picked.id) && onChange([...value, picked])} />
     </div>
+  );
+}
+
+type LinesProps = {
+  name: string;
+  label: string;
+  control: Control<Values>;
+  register: UseFormRegister<Values>;
+  errors: FieldErrors<Values>;
+};
+
+/** Lines to add and remove; each needs a description and a quantity and price that are numbers. */
+function LinesInput({ name, label, control, register, errors }: LinesProps) {
+  const { t } = useTranslation('operator');
+  const { fields, append, remove } = useFieldArray({ control, name: name as never });
+  const number = (field: OperatorKey) => (v: string) => (v.trim() !== '' && Number.isFinite(Number(v)) ? true : t('{field} must be a number', { field: t(field) }));
+  const lineErrors = (errors[name] as unknown as Record<string, { message?: string } | undefined>[] | undefined) ?? [];
+  return (
+    <fieldset className="field lines-input">
+      <legend>{label}</legend>
+      {fields.map((line, i) => {
+        const problems = ['description', 'quantity', 'price'].map((k) => lineErrors[i]?.[k]?.message).filter((m): m is string => Boolean(m));
+        return (
+          <div key={line.id} className="line-row" role="group" aria-label={t('Line {n}', { n: i + 1 })}>
+            <label>
+              {t('Description')}
+              <input {...register(`${name}.${i}.description` as never, { validate: (v: string) => (v.trim() ? true : t('{field} is required', { field: t('Description') })) })} />
+            </label>
+            <label>
+              {t('Quantity')}
+              <input inputMode="decimal" {...register(`${name}.${i}.quantity` as never, { validate: number('Quantity'), setValueAs: (v: string) => v.replace(',', '.') })} />
+            </label>
+            <label>
+              {t('Price')}
+              <input inputMode="decimal" {...register(`${name}.${i}.price` as never, { validate: number('Price'), setValueAs: (v: string) => v.replace(',', '.') })} />
+            </label>
+            <button type="button" onClick={() => remove(i)}>
+              {t('Remove')}
+            </button>
+            {problems.map((p) => (
+              <p key={p} role="alert" className="field-error">
+                {p}
+              </p>
+            ))}
+          </div>
+        );
+      })}
+      <button type="button" onClick={() => append({ description: '', quantity: '1', price: '' } as never)}>
+        {t('Add a line')}
+      </button>
+    </fieldset>
   );
 }
 
@@ -418,6 +478,8 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
               )}
             />
           );
+        } else if (field.type === 'lines') {
+          input = <LinesInput name={field.name} label={starred} control={control} register={register} errors={formState.errors} />;
         } else if (field.type === 'records') {
           input = (
             <Controller

@@ -199,6 +199,7 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
       { name: 'period', label: 'Period', type: 'choice', options: PERIODS, required: true, only: 'create' },
       { name: 'billing_start_date', label: 'Billing start date', type: 'date', required: true, only: 'create' },
       { name: 'direct_debit', label: 'Direct debit', type: 'boolean', only: 'create' },
+      { name: 'lines', label: 'Lines', type: 'lines' },
       { name: 'termination_date', label: 'Termination date', type: 'date', only: 'edit' },
     ],
     facts: [

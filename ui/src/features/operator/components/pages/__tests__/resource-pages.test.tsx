@@ -221,7 +221,7 @@ describe('subscription, SLA and prepaid card pages', () => {
       termination_date: null,
       next_billing_date: '2027-01-01',
       direct_debit: false,
-      lines: [],
+      lines: [{ description: 'Backup 1 TB', quantity: 12, price: 20, total: 240 }],
     };
     server.use(
       http.get('*/api/subscriptions/:id', () => HttpResponse.json(subscription)),
@@ -242,7 +242,49 @@ describe('subscription, SLA and prepaid card pages', () => {
     // Typed the way the interface language writes a date (English: day/month/year).
     await userEvent.type(within(form).getByLabelText(/Termination date/), '30/06/2027');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent).toEqual({ termination_date: '2027-06-30' }));
+    // The lines shown are sent back as they are, with the termination date.
+    await waitFor(() => expect(sent).toEqual({ lines: [{ description: 'Backup 1 TB', quantity: 12, price: 20 }], termination_date: '2027-06-30' }));
+  });
+
+  it('starts a subscription with its lines, each line checked before anything is sent', async () => {
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.get('*/api/lookups/companies', () => HttpResponse.json([{ id: 'c1', name: 'Fabrikam Logistics' }])),
+      http.post('*/api/subscriptions', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 's9', description: 'Backup storage', lines: [] }, { status: 201 });
+      }),
+      http.get('*/api/subscriptions/:id', () => HttpResponse.json({ id: 's9', description: 'Backup storage', lines: [] })),
+    );
+    const { router } = renderOperator('/operator/subscriptions/create', all('subscriptions'));
+    const form = await screen.findByRole('form', { name: 'New subscription' });
+    await userEvent.type(within(form).getByLabelText(/^Description/), 'Backup storage');
+    await userEvent.type(within(form).getByRole('combobox', { name: /Company/ }), 'Fa');
+    await userEvent.click(await within(form).findByRole('option', { name: 'Fabrikam Logistics' }));
+    await userEvent.selectOptions(within(form).getByLabelText(/^Period/), 'Year');
+    await userEvent.type(within(form).getByLabelText(/^Billing start date/), '01/01/2027');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add a line' }));
+    const line = within(form).getByRole('group', { name: 'Line 1' });
+    await userEvent.type(within(line).getByLabelText('Description'), 'Backup 1 TB');
+    await userEvent.clear(within(line).getByLabelText('Quantity'));
+    await userEvent.type(within(line).getByLabelText('Quantity'), '12');
+    await userEvent.type(within(line).getByLabelText('Price'), 'twenty');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await within(line).findByText('Price must be a number')).toBeInTheDocument();
+    expect(body).toBeNull();
+    await userEvent.clear(within(line).getByLabelText('Price'));
+    await userEvent.type(within(line).getByLabelText('Price'), '19,5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operator/subscriptions/s9'));
+    expect(body).toEqual({
+      description: 'Backup storage',
+      company_id: 'c1',
+      client_id: null,
+      period: 'year',
+      billing_start_date: '2027-01-01',
+      direct_debit: false,
+      lines: [{ description: 'Backup 1 TB', quantity: 12, price: 19.5 }],
+    });
   });
 
   it('creates a prepaid card with its hours and price as numbers', async () => {
