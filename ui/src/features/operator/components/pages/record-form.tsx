@@ -77,6 +77,8 @@ export type RecordKind = {
   order?: [string, 'asc' | 'desc'];
   /** The field a list's text filter searches. */
   searchField?: string;
+  /** Whether the list offers a company filter (its rows carry company_id). */
+  companyFilter?: boolean;
   /** False where the API has no POST (the list then offers no 'New …'). */
   creatable?: boolean;
   /** archive/restore routes (POST /{route}/{id}/archive, /restore). */

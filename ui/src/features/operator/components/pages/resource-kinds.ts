@@ -28,6 +28,7 @@ const people = (route: 'clients' | 'operators'): RecordKind => {
     order: ['full_name', 'asc'],
     searchField: 'full_name',
     deleteLabel: 'Deactivate',
+    companyFilter: !operators,
     fields: [
       { name: 'first_name', label: 'First name', type: 'text', required: true, maxLength: 100 },
       { name: 'last_name', label: 'Last name', type: 'text', required: true, maxLength: 100 },
@@ -137,6 +138,7 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
   },
   assets: {
     route: 'assets',
+    companyFilter: true,
     deletable: false,
     model: 'Asset',
     plural: 'Assets',
@@ -182,6 +184,7 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
   },
   subscriptions: {
     route: 'subscriptions',
+    companyFilter: true,
     deletable: false,
     model: 'Subscription',
     plural: 'Subscriptions',
@@ -277,6 +280,7 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
   operators: people('operators'),
   locations: {
     route: 'locations',
+    companyFilter: true,
     model: 'Location',
     plural: 'Locations',
     newTitle: 'New location',

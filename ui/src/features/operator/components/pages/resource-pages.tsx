@@ -6,7 +6,9 @@ import { toast } from '@/lib/toast';
 import { RecordFacts, useFactValue, type Fact } from '../display/record-facts';
 import { RouteLink } from '../display/route-link';
 import { DetailScreen } from '../detail-screen';
-import { textFilter } from '../filters/filter-builders';
+import { mergeBuilders } from '@/lib/builder';
+import { searchSelectFilter, textFilter } from '../filters/filter-builders';
+import { SearchSelect, type SearchOption } from '../filters/search-select';
 import { TextFilter } from '../filters/text-filter';
 import { OperatorList, type OperatorColumn } from '../operator-list';
 import { NewRecordLink, RecordActions, RecordCreatePage, type Rec, type RecordKind } from './record-form';
@@ -27,6 +29,8 @@ function FactCell({ fact, row, link }: { fact: Fact; row: Rec; link?: string }) 
 export function ResourceListPage({ kind }: { kind: RecordKind }) {
   const { t } = useTranslation('operator');
   const [text, setText] = useState('');
+  const [company, setCompany] = useState<SearchOption | null>(null);
+  const filter = mergeBuilders(kind.searchField ? textFilter(kind.searchField, text) : {}, kind.companyFilter ? searchSelectFilter('company_id', company?.id ?? null) : {});
   const columns: OperatorColumn<Rec>[] = (kind.columns ?? []).map((fact, i) => ({
     id: fact.field,
     label: fact.label,
@@ -40,8 +44,13 @@ export function ResourceListPage({ kind }: { kind: RecordKind }) {
         title={t(kind.plural ?? kind.model)}
         columns={columns}
         order={kind.order ?? ['name', 'asc']}
-        filter={kind.searchField ? textFilter(kind.searchField, text) : {}}
-        filters={kind.searchField ? <TextFilter label={t('Search')} value={text} onChange={setText} /> : undefined}
+        filter={filter}
+        filters={
+          <>
+            {kind.searchField && <TextFilter label={t('Search')} value={text} onChange={setText} />}
+            {kind.companyFilter && <SearchSelect label={t('Company')} lookup="companies" value={company} onChange={setCompany} />}
+          </>
+        }
       />
     </>
   );

@@ -151,6 +151,25 @@ describe('asset pages', () => {
   });
 });
 
+describe('list filters', () => {
+  it('narrows the asset list to a company picked in its filter', async () => {
+    const urls: string[] = [];
+    server.use(
+      http.get('*/api/assets', ({ request }) => {
+        urls.push(decodeURIComponent(new URL(request.url).search));
+        return HttpResponse.json(page([asset]));
+      }),
+      http.get('*/api/lookups/companies', () => HttpResponse.json([{ id: 'c1', name: 'Fabrikam Logistics' }])),
+    );
+    renderOperator('/operator/assets', all('assets'), {}, lookups);
+    await screen.findByRole('link', { name: 'Laptop 1' });
+    expect(urls.at(-1)).not.toContain('company_id');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Company' }), 'Fa');
+    await userEvent.click(await screen.findByRole('option', { name: 'Fabrikam Logistics' }));
+    await waitFor(() => expect(urls.at(-1)).toMatch(/company_id.*c1/));
+  });
+});
+
 describe('client and operator pages', () => {
   it('shows a client without the avatar address or version, and edits the name and companies', async () => {
     let sent: Record<string, unknown> | null = null;
