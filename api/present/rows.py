@@ -210,11 +210,13 @@ def contract_detail(
                 }
             )
     shown = {**contract(row, lookups), "contractPeriods": blocks}
-    today = date.today().isoformat()
-    current = [b for b in blocks if b["period_start"] <= today <= b["period_end"]]
-    if row.period is not None and current:
+    if row.period is not None:
         # what is left now, not in the last period that had time booked
-        shown["minutes_remaining"] = current[0]["minutes_remaining"]
+        today = date.today().isoformat()
+        for block in blocks:
+            if block["period_start"] <= today <= (block["period_end"] or today):
+                shown["minutes_remaining"] = block["minutes_remaining"]
+                break
     return shown
 
 
