@@ -41,8 +41,8 @@ ui: ui-deps
 	npm run build
 
 lint:
-	$(BIN)/ruff check domain projections outbound api tests
-	$(BIN)/mypy domain projections outbound api
+	$(BIN)/ruff check domain projections outbound api bench tests
+	$(BIN)/mypy domain projections outbound api bench
 
 test-python:  ## every Python test on the embedded SQLite default
 	$(BIN)/python -m pytest -m "not kafka" tests

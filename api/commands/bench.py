@@ -36,8 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(arguments: argparse.Namespace) -> int:
     """Run the benchmark on LEDGERDESK_DATABASE_URL's server, in its own database."""
-    from api.bench.report import table, write_json
-    from api.bench.runner import BenchOptions, run_bench
+    from bench.report import table, write_json
+    from bench.runner import BenchOptions, run_bench
 
     if arguments.tickets < 1 or arguments.requests < 1:
         print("--tickets and --requests must be 1 or more.")

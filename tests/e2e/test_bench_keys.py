@@ -7,9 +7,9 @@ import math
 from pathlib import Path
 from uuid import uuid4
 
-from api.bench import KEYS
-from api.bench.report import write_json
-from api.bench.runner import BenchOptions, run_bench
+from bench import KEYS
+from bench.report import write_json
+from bench.runner import BenchOptions, run_bench
 
 
 def test_a_tiny_bench_writes_every_key_as_a_number(

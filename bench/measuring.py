@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from sqlalchemy import Engine
 
-from api.bench.presets import PresetFilter
+from bench.presets import PresetFilter
 
 PER_PAGE = 15
 SEARCHES = ("printer", "vpn", "mailbox", "backup")

@@ -13,9 +13,12 @@ from typing import Any
 
 from sqlalchemy import Engine, text
 
-from api.bench import seeding
-from api.bench.database import POSTGRES_NAME, BenchDatabase
-from api.bench.measuring import (
+from api.commands._common import open_stores, progress_bar
+from api.seed import password_hash
+from api.settings import Settings
+from bench import seeding
+from bench.database import POSTGRES_NAME, BenchDatabase
+from bench.measuring import (
     WARM_UP,
     PortalClient,
     RawSql,
@@ -23,11 +26,8 @@ from api.bench.measuring import (
     percentile,
     samples,
 )
-from api.bench.presets import preset_filters
-from api.bench.server import ApiServer
-from api.commands._common import open_stores, progress_bar
-from api.seed import password_hash
-from api.settings import Settings
+from bench.presets import preset_filters
+from bench.server import ApiServer
 from projections.rebuild import rebuild
 
 APPEND_ROUNDS = 5

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from api.bench import KEYS
+from bench import KEYS
 
 Check = tuple[Callable[[float, float], bool], float, str]
 
