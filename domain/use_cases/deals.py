@@ -61,6 +61,16 @@ class UsedProductFields:
 
 
 EngagementFields = DealFields | ProjectFields | UsedProductFields
+KINDS: dict[str, type[Engagement]] = {
+    "deals": Deal,
+    "projects": Project,
+    "used-products": UsedProduct,
+}
+FIELDS: dict[str, type[EngagementFields]] = {
+    "deals": DealFields,
+    "projects": ProjectFields,
+    "used-products": UsedProductFields,
+}
 LINKED: dict[str, type[Any]] = {
     "deal_id": Deal,
     "project_id": Project,

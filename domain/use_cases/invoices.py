@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.invoices import CREDIT, SENT, Invoice
 from domain.store import Store
@@ -17,6 +17,8 @@ NUMBERS = "invoices"
 @dataclass(frozen=True)
 class CreateInvoice:
     """A new draft invoice: parties, its date (today if None), reference, lines."""
+
+    unknown_field: ClassVar[str] = "Invoices have no field {field!r}."
 
     company_id: str | None
     client_id: str | None

@@ -18,6 +18,8 @@ class PostMessage:
     author: who wrote it when not the one who acts (a first message of a ticket
     opened for a client)."""
 
+    unknown_field: ClassVar[str] = "Messages have no field {field!r}."
+
     message: str
     visible_to_client: bool
     is_from_client: bool

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.quotes import Quote
 from domain.store import Store
@@ -18,6 +18,8 @@ NUMBERS = "quotes"
 class DraftQuote:
     """A new quote in concept: its name, parties, priced lines and custom fields."""
 
+    unknown_field: ClassVar[str] = "Quotes have no field {field!r}."
+
     name: str
     client_id: str | None = None
     company_id: str | None = None
@@ -29,6 +31,8 @@ class DraftQuote:
 class ReviseQuote:
     """What to change of a concept quote: name, lines or custom fields."""
 
+    unknown_field: ClassVar[str] = "The {field} field cannot be changed."
+
     name: str | Unset = UNSET
     lines: list[dict[str, Any]] | Unset = UNSET
     custom_fields: dict[str, Any] | Unset = UNSET
@@ -37,6 +41,8 @@ class ReviseQuote:
 @dataclass(frozen=True)
 class AcceptQuote:
     """A client's acceptance: the signer's name, a note and the drawn signature."""
+
+    unknown_field: ClassVar[str] = "Acceptances have no field {field!r}."
 
     name: str
     note: str

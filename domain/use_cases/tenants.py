@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.store import Store
 from domain.tenants import Tenant, tenant_id_for
@@ -13,6 +13,8 @@ from domain.use_cases.commands import UNSET, Unset
 @dataclass(frozen=True)
 class ChangeTenant:
     """Complete setup, set configs and modules, or move (or clear) the trial end."""
+
+    unknown_field: ClassVar[str] = "Tenants have no field {field!r}."
 
     setup_completed: bool = False
     configs: dict[str, Any] = field(default_factory=dict)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import ClassVar
 from uuid import uuid4
 
 from domain.contracts import Contract
@@ -16,6 +17,8 @@ from domain.use_cases.settings import Settings
 @dataclass(frozen=True)
 class RegisterTime:
     """Time spent on a ticket, booked on a contract when one is named."""
+
+    unknown_field: ClassVar[str] = "Time registrations have no field {field!r}."
 
     minutes: int
     executed_at: datetime

@@ -5,37 +5,40 @@ from __future__ import annotations
 from api.bootstrap import build_application
 from domain.base import SYSTEM
 from domain.tenants import Sequence, sequence_id
+from domain.use_cases.tickets import OpenTicket
 
 
 def test_numbers_and_statuses_saved_by_another_process_are_seen(application, settings):
-    tenant = application.create_tenant(SYSTEM, "Acme IT", "acme")
-    application.add_setting(
+    tenant = application.tenants.create(SYSTEM, "Acme IT", "acme")
+    application.settings.add(
         tenant, SYSTEM, "ticket_statuses", "Open", {"type": 1}, is_default=True
     )
-    first = application.open_ticket(tenant, SYSTEM, {"description": "One"})
+    first = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
     other = build_application(settings)  # a second API process on the same store
     try:
-        other.add_setting(tenant, SYSTEM, "ticket_statuses", "Waiting", {"type": 1})
-        other.open_ticket(tenant, SYSTEM, {"description": "Two"})
-        third = application.open_ticket(tenant, SYSTEM, {"description": "Three"})
+        other.settings.add(tenant, SYSTEM, "ticket_statuses", "Waiting", {"type": 1})
+        other.tickets.open(tenant, SYSTEM, OpenTicket(description="Two"))
+        third = application.tickets.open(
+            tenant, SYSTEM, OpenTicket(description="Three")
+        )
     finally:
         other.close()
     labels = [
         i["label"]
-        for i in application.setting_list(tenant, "ticket_statuses").ordered()
+        for i in application.settings.setting_list(tenant, "ticket_statuses").ordered()
     ]
     assert labels == ["Open", "Waiting"]
-    assert application.ticket(tenant, first).number == 1
-    assert application.ticket(tenant, third).number == 3
+    assert application.tickets.get(tenant, first).number == 1
+    assert application.tickets.get(tenant, third).number == 3
 
 
 def test_a_kept_sequence_is_a_copy_and_stays_fast_forwarded(application, monkeypatch):
-    tenant = application.create_tenant(SYSTEM, "Acme IT", "acme")
-    application.add_setting(
+    tenant = application.tenants.create(SYSTEM, "Acme IT", "acme")
+    application.settings.add(
         tenant, SYSTEM, "ticket_statuses", "Open", {"type": 1}, is_default=True
     )
     for n in range(1, 151):  # past a snapshot
-        application.open_ticket(tenant, SYSTEM, {"description": f"T{n}"})
+        application.tickets.open(tenant, SYSTEM, OpenTicket(description=f"T{n}"))
     reads: list[tuple[str, int | None]] = []
 
     def spy(recorder, name):  # type: ignore[no-untyped-def]
@@ -55,5 +58,5 @@ def test_a_kept_sequence_is_a_copy_and_stays_fast_forwarded(application, monkeyp
     loaded.allocate(SYSTEM, 5)  # changed, never saved
     again = application.load(tenant, Sequence, sequence_id(tenant, "tickets"))
     assert (loaded.value, again.value) == (155, 150)
-    ticket = application.open_ticket(tenant, SYSTEM, {"description": "Next"})
-    assert application.ticket(tenant, ticket).number == 151
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="Next"))
+    assert application.tickets.get(tenant, ticket).number == 151
