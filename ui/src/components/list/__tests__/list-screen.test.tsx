@@ -250,7 +250,7 @@ describe('the generic list screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Exporteren' }));
     expect(await screen.findByRole('link', { name: 'CSV' })).toHaveAttribute('href', '/api/exports/5/file.csv');
     expect(screen.getByRole('link', { name: 'XLSX' })).toBeInTheDocument();
-    expect(body).toEqual({ userId: 7, model: 'contracts', filter: {} });
+    expect(body).toEqual({ userId: '7', model: 'contracts', filter: {} });
   });
 
   it('chooses columns in a modal and saves the layout', async () => {
