@@ -439,3 +439,71 @@ describe('ticket edit form', () => {
     });
   });
 });
+
+describe('contract pages', () => {
+  it('concludes a prepaid-card contract: no period, hours and a start date, then shows it', async () => {
+    let body: Record<string, unknown> | null = null;
+    const created = {
+      id: 'k9',
+      name: 'Prepaid support',
+      period: null,
+      quantity: 10,
+      minutes_remaining: 600,
+      start_date: '2027-01-01',
+      end_date: null,
+      company: { id: 'c1', name: 'Acme BV' },
+      client: null,
+      service: { id: 1, label: 'Workplace' },
+      contractPeriods: [{ id: 'p1', period_start: '2027-01-01', period_end: null, registered_time: 0, minutes_remaining: 600, time_registrations: [] }],
+    };
+    server.use(
+      http.get('*/api/lookups/companies', () => HttpResponse.json([{ id: 'c1', name: 'Acme BV' }])),
+      http.post('*/api/contracts', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(created, { status: 201 });
+      }),
+      http.get('*/api/contracts/:id', () => HttpResponse.json(created)),
+    );
+    const { router } = renderOperator('/operator/contracts/create', all('contracts'), {}, { services: [{ id: 1, label: 'Workplace' }] });
+    const form = await screen.findByRole('form', { name: 'New contract' });
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Prepaid support');
+    await userEvent.type(within(form).getByRole('combobox', { name: /Company/ }), 'Ac');
+    await userEvent.click(await within(form).findByRole('option', { name: 'Acme BV' }));
+    await userEvent.selectOptions(within(form).getByLabelText(/^Service/), 'Workplace');
+    expect(within(form).getByLabelText(/^Period/)).toHaveDisplayValue('Prepaid card');
+    await userEvent.type(within(form).getByLabelText(/^Hours per period/), '10');
+    await userEvent.type(within(form).getByLabelText(/^Start date/), '01/01/2027');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operator/contracts/k9'));
+    expect(body).toEqual({ name: 'Prepaid support', company_id: 'c1', client_id: null, service_id: 1, period: null, quantity: 10, start_date: '2027-01-01', end_date: null });
+    const facts = await screen.findByRole('region', { name: 'Details' });
+    const value = (label: string) => within(facts).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(value('Period')).toHaveTextContent('Prepaid card');
+    expect(value('Remaining')).toHaveTextContent('10:00');
+    expect(screen.getByRole('region', { name: 'Since 01-01-2027' })).toBeInTheDocument();
+  });
+});
+
+describe('company create', () => {
+  it('offers "New company" on the list and creates one from its form', async () => {
+    let body: unknown = null;
+    const company = { id: 'c7', name: 'Tailspin Toys', address_1: null, city: 'Utrecht', country: null, email: null, phone: null, archived_at: null, version: 1 };
+    server.use(
+      http.get('*/api/companies', () => HttpResponse.json(page([]))),
+      http.post('*/api/companies', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(company, { status: 201 });
+      }),
+      http.get('*/api/companies/:id', () => HttpResponse.json(company)),
+    );
+    const { router } = renderOperator('/operator/companies', all('companies'));
+    await userEvent.click(await screen.findByRole('link', { name: 'New company' }));
+    const form = await screen.findByRole('form', { name: 'New company' });
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Tailspin Toys');
+    await userEvent.type(within(form).getByLabelText(/^City/), 'Utrecht');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operator/companies/c7'));
+    expect(body).toEqual({ name: 'Tailspin Toys', address_1: '', city: 'Utrecht', country: '', email: null, phone: '' });
+    expect(await screen.findByRole('heading', { name: 'Tailspin Toys Company' })).toBeInTheDocument();
+  });
+});
