@@ -1,17 +1,36 @@
-"""The composition root: builds the event store, the read-model engine and followers."""
+"""The composition root: every process's parts are built here from one Settings.
+
+The event store and the domain application, the read-model engine and its
+follower, the API's services (sessions, throttle, mailer, sign-on, cache) and
+the Kafka relay's configuration. Commands and the API ask for them here; none
+builds its own.
+"""
 
 from __future__ import annotations
 
-import os
+import getpass
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
 from sqlalchemy import Engine, create_engine, event, exc
 
+from api.auth.sessions import Sessions
+from api.auth.throttle import Throttle
+from api.cache import ReadCache
+from api.mail import FileMailer, Mailer, SmtpMailer
 from api.recorder import TOPIC as RECORDER_TOPIC
+from api.services import Services
 from api.settings import Settings
+from api.sso import provider_from_settings
 from domain.application import Ledgerdesk
+from projections.follower import Follower
+from projections.schema import create_tables
+from projections.upgrade import prepare
+
+if TYPE_CHECKING:
+    from outbound.relay import RelayConfig
 
 # A pooled connection idle longer than this is pinged before it is handed out.
 IDLE_PING_SECONDS = 5.0
@@ -45,7 +64,7 @@ def event_store_env(url: str) -> dict[str, str]:
         "POSTGRES_DBNAME": parts.path.lstrip("/") or "postgres",
         "POSTGRES_HOST": parts.hostname or "127.0.0.1",
         "POSTGRES_PORT": str(parts.port or 5432),
-        "POSTGRES_USER": unquote(parts.username or os.environ.get("USER", "postgres")),
+        "POSTGRES_USER": unquote(parts.username or getpass.getuser()),
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
         "POSTGRES_POOL_SIZE": "10",
         "POSTGRES_MAX_OVERFLOW": "10",
@@ -56,6 +75,80 @@ def event_store_env(url: str) -> dict[str, str]:
 def build_application(settings: Settings) -> Ledgerdesk:
     """The domain application on the configured event store."""
     return Ledgerdesk(env=event_store_env(settings.database_url))
+
+
+def build_follower(domain: Ledgerdesk, engine: Engine, settings: Settings) -> Follower:
+    """The read model's follower, in batches of the configured size."""
+    return Follower(domain, engine, batch_size=settings.projection_batch_size)
+
+
+def open_stores(
+    settings: Settings | None = None, read_model: bool = True
+) -> tuple[Ledgerdesk, Engine, Settings]:
+    """The domain application and the read-model engine, tables migrated.
+
+    With `read_model`, a read model whose tables this release changed is rebuilt
+    first; without, its missing tables are only created.
+    """
+    settings = settings or Settings()
+    domain = build_application(settings)
+    engine = build_engine(settings)
+    if read_model:
+        prepare(domain, engine)
+    else:
+        create_tables(engine)
+    return domain, engine, settings
+
+
+def build_mailer(settings: Settings) -> Mailer:
+    """SMTP when LEDGERDESK_SMTP_HOST is set, else files under LEDGERDESK_MAIL_DIR."""
+    if settings.smtp_host:
+        return SmtpMailer(
+            settings.mail_from,
+            settings.smtp_host,
+            settings.smtp_port,
+            settings.smtp_user,
+            settings.smtp_password,
+        )
+    return FileMailer(settings.mail_from, settings.mail_dir)
+
+
+def build_services(settings: Settings) -> Services:
+    """Domain application, engine, tables, follower and helpers of one API process."""
+    domain, engine, _ = open_stores(settings)
+    follower = build_follower(domain, engine, settings)
+    cache = ReadCache(settings.read_cache_seconds)
+    follower.listeners.append(lambda _: cache.applied(follower.applied_topics))
+    return Services(
+        settings=settings,
+        domain=domain,
+        engine=engine,
+        follower=follower,
+        sessions=Sessions(engine, changed=cache.clear),
+        throttle=Throttle(engine),
+        mailer=build_mailer(settings),
+        sso=provider_from_settings(settings),
+        cache=cache,
+    )
+
+
+def relay_config(settings: Settings) -> RelayConfig:
+    """The Kafka relay's configuration (LEDGERDESK_KAFKA_BOOTSTRAP must be set)."""
+    from outbound.relay import RelayConfig
+
+    if not settings.kafka_bootstrap:
+        raise ValueError("LEDGERDESK_KAFKA_BOOTSTRAP is unset: the relay is off.")
+    return RelayConfig(
+        bootstrap=settings.kafka_bootstrap,
+        topics=settings.topics(),
+        batch_size=settings.relay_batch_size,
+        poll_interval=settings.poll_interval,
+        ack_timeout=settings.relay_ack_timeout,
+        backoff_max=settings.relay_backoff_max,
+        create_topics=settings.kafka_create_topics,
+        partitions=settings.kafka_topic_partitions,
+        replication_factor=settings.kafka_replication_factor,
+    )
 
 
 def build_engine(settings: Settings) -> Engine:

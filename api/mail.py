@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import smtplib
 import threading
 from datetime import UTC, datetime
@@ -10,8 +9,6 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, Protocol
 from uuid import uuid4
-
-SENDER = os.environ.get("LEDGERDESK_MAIL_FROM", "no-reply@ledgerdesk.local")
 
 
 def public_url(template: str, subdomain: str, configs: dict[str, Any]) -> str:
@@ -30,9 +27,9 @@ class Mailer(Protocol):
     def send(self, to: str, subject: str, text: str) -> None: ...
 
 
-def _message(to: str, subject: str, text: str) -> EmailMessage:
+def _message(sender: str, to: str, subject: str, text: str) -> EmailMessage:
     message = EmailMessage()
-    message["From"] = SENDER
+    message["From"] = sender
     message["To"] = to
     message["Subject"] = subject
     message["Date"] = datetime.now(UTC).strftime("%a, %d %b %Y %H:%M:%S +0000")
@@ -41,9 +38,17 @@ def _message(to: str, subject: str, text: str) -> EmailMessage:
 
 
 class SmtpMailer:
-    """Sends through the SMTP server named by LEDGERDESK_SMTP_* variables."""
+    """Sends through the SMTP server named by the LEDGERDESK_SMTP_* settings."""
 
-    def __init__(self, host: str, port: int, user: str | None, password: str | None):
+    def __init__(
+        self,
+        sender: str,
+        host: str,
+        port: int,
+        user: str | None = None,
+        password: str | None = None,
+    ) -> None:
+        self.sender = sender
         self.host, self.port, self.user, self.password = host, port, user, password
 
     def send(self, to: str, subject: str, text: str) -> None:
@@ -52,19 +57,21 @@ class SmtpMailer:
                 smtp.starttls()
             if self.user:
                 smtp.login(self.user, self.password or "")
-            smtp.send_message(_message(to, subject, text))
+            smtp.send_message(_message(self.sender, to, subject, text))
 
 
 class FileMailer:
     """Writes each message as an .eml file, for development and demos."""
 
-    def __init__(self, directory: str) -> None:
+    def __init__(self, sender: str, directory: str) -> None:
+        self.sender = sender
         self.directory = Path(directory)
 
     def send(self, to: str, subject: str, text: str) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         name = f"{datetime.now(UTC):%Y%m%dT%H%M%S}-{uuid4().hex[:8]}.eml"
-        (self.directory / name).write_bytes(bytes(_message(to, subject, text)))
+        message = _message(self.sender, to, subject, text)
+        (self.directory / name).write_bytes(bytes(message))
 
 
 class MemoryMailer:
@@ -77,16 +84,3 @@ class MemoryMailer:
     def send(self, to: str, subject: str, text: str) -> None:
         with self._lock:
             self.sent.append((to, subject, text))
-
-
-def mailer_from_env() -> Mailer:
-    """SMTP when LEDGERDESK_SMTP_HOST is set, else files under LEDGERDESK_MAIL_DIR."""
-    host = os.environ.get("LEDGERDESK_SMTP_HOST")
-    if host:
-        return SmtpMailer(
-            host,
-            int(os.environ.get("LEDGERDESK_SMTP_PORT", "587")),
-            os.environ.get("LEDGERDESK_SMTP_USER"),
-            os.environ.get("LEDGERDESK_SMTP_PASSWORD"),
-        )
-    return FileMailer(os.environ.get("LEDGERDESK_MAIL_DIR", "var/mail"))

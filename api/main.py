@@ -7,49 +7,20 @@ from fastapi.routing import APIRoute
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from api import errors, observability
-from api.auth.sessions import Sessions
-from api.auth.throttle import Throttle
-from api.bootstrap import build_application, build_engine
-from api.cache import ReadCache
+from api.bootstrap import build_services
 from api.guards import RefuseNul
 from api.headers import SecurityHeaders
-from api.mail import mailer_from_env
 from api.observability_state import FollowerCollector
 from api.routers import ROUTERS
 from api.routers.system import health_router
-from api.services import Services
 from api.settings import Settings
-from api.sso import provider_from_settings
 from api.ui import mount_ui
-from projections.follower import Follower
-from projections.upgrade import prepare
 
 
 def operation_id(route: APIRoute) -> str:
     """Clean operation ids for generated clients: tag-name, e.g. tickets-list."""
     tag = str(route.tags[0]) if route.tags else "api"
     return f"{tag}-{route.name}"
-
-
-def build_services(settings: Settings) -> Services:
-    """Domain application, engine, tables and follower for one process."""
-    domain = build_application(settings)
-    engine = build_engine(settings)
-    prepare(domain, engine)
-    follower = Follower(domain, engine, batch_size=settings.projection_batch_size)
-    cache = ReadCache(settings.read_cache_seconds)
-    follower.listeners.append(lambda _: cache.applied(follower.applied_topics))
-    return Services(
-        settings=settings,
-        domain=domain,
-        engine=engine,
-        follower=follower,
-        sessions=Sessions(engine, changed=cache.clear),
-        throttle=Throttle(engine),
-        mailer=mailer_from_env(),
-        sso=provider_from_settings(settings),
-        cache=cache,
-    )
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -10,7 +10,10 @@ MIN_SECRET_BYTES = 32
 
 
 class Settings(BaseSettings):
-    """Every process reads these; deploy/README.md lists what each one does."""
+    """Every LEDGERDESK_* setting; nothing else reads the environment.
+
+    deploy/README.md lists what each one does.
+    """
 
     model_config = SettingsConfigDict(env_prefix="LEDGERDESK_", extra="ignore")
 
@@ -18,7 +21,6 @@ class Settings(BaseSettings):
     environment: str = "development"
     secret_key: str = DEFAULT_SECRET
     default_tenant: str = "demo"
-    kafka_bootstrap: str | None = None
     projection_batch_size: int = 1000
     read_cache_seconds: float = 2.0
     poll_interval: float = 0.2
@@ -39,6 +41,26 @@ class Settings(BaseSettings):
     # Entra tenant ids (tid) allowed to sign in; empty: any, unless a tenant's
     # config auth.entra_tenant_ids narrows it.
     entra_tenant_ids: str = ""
+    # Mail: through SMTP when smtp_host is set, else as .eml files under mail_dir.
+    mail_from: str = "no-reply@ledgerdesk.local"
+    smtp_host: str | None = None
+    smtp_port: int = 587
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    mail_dir: str = "var/mail"
+    # The Kafka relay and the reference accounting consumer: off while unset.
+    kafka_bootstrap: str | None = None
+    kafka_topic_invoices: str = "ledgerdesk.invoices"
+    kafka_topic_quotes: str = "ledgerdesk.quotes"
+    kafka_topic_contracts: str = "ledgerdesk.contracts"
+    kafka_create_topics: bool = True
+    kafka_topic_partitions: int = 6
+    kafka_replication_factor: int = 1
+    relay_batch_size: int = 500
+    relay_ack_timeout: float = 30.0
+    relay_backoff_max: float = 30.0
+    # Where the reference accounting consumer keeps its ledger (unset: database_url).
+    accounting_database_url: str | None = None
 
     @property
     def is_production(self) -> bool:
@@ -79,6 +101,14 @@ class Settings(BaseSettings):
                 "LEDGERDESK_ENTRA_CLIENT_SECRET."
             )
         return self
+
+    def topics(self) -> dict[str, str]:
+        """The Kafka topic of each aggregate type the relay publishes."""
+        return {
+            "invoice": self.kafka_topic_invoices,
+            "quote": self.kafka_topic_quotes,
+            "contract": self.kafka_topic_contracts,
+        }
 
     @property
     def proxies(self) -> list[str]:

@@ -13,7 +13,8 @@ from typing import Any
 
 from sqlalchemy import Engine, text
 
-from api.commands._common import open_stores, progress_bar
+from api.bootstrap import open_stores
+from api.commands._common import progress_bar
 from api.seed import password_hash
 from api.settings import Settings
 from bench import seeding

@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 from api.bootstrap import build_engine
-from api.commands.relay import KafkaSettings, stop_on_signals
+from api.commands.relay import stop_on_signals
 from api.settings import Settings
 
 log = logging.getLogger("ledgerdesk.accounting")
@@ -41,17 +41,19 @@ def run(arguments: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("kafka").setLevel(logging.WARNING)
-    kafka = KafkaSettings()
-    if not kafka.kafka_bootstrap:
+    settings = Settings()
+    if not settings.kafka_bootstrap:
         print("accounting-consume: off (LEDGERDESK_KAFKA_BOOTSTRAP is unset)")
         return 0
-    settings = Settings()
-    if kafka.accounting_database_url:
-        settings = Settings(database_url=kafka.accounting_database_url)
-    engine = build_engine(settings)
+    ledger = settings
+    if settings.accounting_database_url:
+        ledger = settings.model_copy(
+            update={"database_url": settings.accounting_database_url}
+        )
+    engine = build_engine(ledger)
     migrate(engine)
     consumer = AccountingConsumer(
-        engine, kafka.kafka_bootstrap, kafka.topics().values()
+        engine, settings.kafka_bootstrap, settings.topics().values()
     )
     stop = threading.Event()
     stop_on_signals(stop)

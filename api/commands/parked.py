@@ -6,7 +6,7 @@ import argparse
 from collections import defaultdict
 from typing import Any
 
-from api.commands._common import open_stores
+from api.bootstrap import open_stores
 from projections.follower import Follower
 from projections.parked import Parked, describe, failed_again, list_parked
 
@@ -65,15 +65,15 @@ def retry_relay(
     app: Any, engine: Any, name: str, parked: list[Parked]
 ) -> list[Failing]:
     """Publish the relay's parked events again, in order per key."""
-    from api.commands.relay import KafkaSettings, relay_config
+    from api.bootstrap import relay_config
     from api.settings import Settings
     from outbound.relay import BrokerUnavailable, Relay
 
-    kafka = KafkaSettings()
-    if not kafka.kafka_bootstrap:
+    settings = Settings()
+    if not settings.kafka_bootstrap:
         reason = "LEDGERDESK_KAFKA_BOOTSTRAP is unset: the relay is off"
         return [(item, reason) for item in parked]
-    config = relay_config(kafka, Settings())
+    config = relay_config(settings)
     relay = Relay(app, engine, config)
     if config.name != name:
         return [(item, f"no relay is named {name}") for item in parked]

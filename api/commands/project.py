@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import signal
 
-from api.commands._common import open_stores
-from projections.follower import Follower
+from api.bootstrap import build_follower, open_stores
 from projections.parked import parked_count
 
 
@@ -20,7 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(arguments: argparse.Namespace) -> int:
     """Follow the log until interrupted (or once)."""
     app, engine, settings = open_stores()
-    follower = Follower(app, engine, batch_size=settings.projection_batch_size)
+    follower = build_follower(app, engine, settings)
     if arguments.once:
         print(f"Read model at position {follower.catch_up()}.")
         if parked := parked_count(engine, follower.name):

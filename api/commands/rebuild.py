@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from api.commands._common import open_stores, progress_bar
+from api.bootstrap import open_stores
+from api.commands._common import progress_bar
 from projections.rebuild import rebuild
 
 

@@ -8,38 +8,10 @@ import signal
 import threading
 from typing import Any
 
-from pydantic_settings import BaseSettings, SettingsConfigDict
-
-from api.bootstrap import build_application, build_engine
+from api.bootstrap import build_application, build_engine, relay_config
 from api.settings import Settings
 
 log = logging.getLogger("ledgerdesk.relay")
-
-
-class KafkaSettings(BaseSettings):
-    """The relay's and the reference consumer's LEDGERDESK_* variables."""
-
-    model_config = SettingsConfigDict(env_prefix="LEDGERDESK_", extra="ignore")
-
-    kafka_bootstrap: str | None = None
-    kafka_topic_invoices: str = "ledgerdesk.invoices"
-    kafka_topic_quotes: str = "ledgerdesk.quotes"
-    kafka_topic_contracts: str = "ledgerdesk.contracts"
-    kafka_create_topics: bool = True
-    kafka_topic_partitions: int = 6
-    kafka_replication_factor: int = 1
-    relay_batch_size: int = 500
-    relay_ack_timeout: float = 30.0
-    relay_backoff_max: float = 30.0
-    accounting_database_url: str | None = None
-
-    def topics(self) -> dict[str, str]:
-        """Topic per aggregate type."""
-        return {
-            "invoice": self.kafka_topic_invoices,
-            "quote": self.kafka_topic_quotes,
-            "contract": self.kafka_topic_contracts,
-        }
 
 
 def register(subparsers: Any) -> None:
@@ -77,24 +49,6 @@ def publish_waiting(relay: Any) -> int:
     return 0
 
 
-def relay_config(kafka: KafkaSettings, settings: Settings) -> Any:
-    """The relay's configuration from the environment's settings."""
-    from outbound.relay import RelayConfig
-
-    assert kafka.kafka_bootstrap
-    return RelayConfig(
-        bootstrap=kafka.kafka_bootstrap,
-        topics=kafka.topics(),
-        batch_size=kafka.relay_batch_size,
-        poll_interval=settings.poll_interval,
-        ack_timeout=kafka.relay_ack_timeout,
-        backoff_max=kafka.relay_backoff_max,
-        create_topics=kafka.kafka_create_topics,
-        partitions=kafka.kafka_topic_partitions,
-        replication_factor=kafka.kafka_replication_factor,
-    )
-
-
 def run(arguments: argparse.Namespace) -> int:
     """Relay until stopped; 0 when the relay is off."""
     from outbound.relay import Relay, sole_relay
@@ -102,15 +56,14 @@ def run(arguments: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("kafka").setLevel(logging.WARNING)
-    kafka = KafkaSettings()
-    if not kafka.kafka_bootstrap:
+    settings = Settings()
+    if not settings.kafka_bootstrap:
         print("relay: off (LEDGERDESK_KAFKA_BOOTSTRAP unset); events wait in the log")
         return 0
-    settings = Settings()
     app = build_application(settings)
     engine = build_engine(settings)
     migrate(engine)
-    config = relay_config(kafka, settings)
+    config = relay_config(settings)
     relay = Relay(app, engine, config)
     stop = threading.Event()
     stop_on_signals(stop)

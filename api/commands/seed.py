@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from api.commands._common import open_stores, progress_bar
+from api.bootstrap import build_follower, open_stores
+from api.commands._common import progress_bar
 from api.seed import DEMO_PASSWORD, seed_demo
-from projections.follower import Follower
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -46,7 +46,7 @@ def run(arguments: argparse.Namespace) -> int:
     rate = seeded / max(seconds, 1e-9)
     print(f"Appended {seeded} events in {seconds:.1f}s ({rate:.0f}/s).")
     if not arguments.no_project:
-        follower = Follower(app, engine, batch_size=settings.projection_batch_size)
+        follower = build_follower(app, engine, settings)
         started = time.perf_counter()
         pending = app.position() - follower.position()
         with progress_bar(pending, "events", "projecting") as advance:

@@ -8,10 +8,9 @@ Writes through the API catch the read model up themselves either way.
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
-PROJECTOR_ENV = "LEDGERDESK_SERVE_PROJECTOR"
+from api.settings import Settings
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -36,32 +35,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(handler=run)
 
 
-def embedded_app() -> Any:
+def embedded_app(settings: Settings, projector: bool) -> Any:
     """The API application, with the projector thread when asked for."""
     from api.main import create_app
 
-    app = create_app()
-    if os.environ.get(PROJECTOR_ENV) == "1":
-        follower = app.state.follower
-        follower.start(app.state.services.settings.poll_interval)
+    app = create_app(settings)
+    if projector:
+        app.state.follower.start(settings.poll_interval)
     return app
 
 
 def run(arguments: argparse.Namespace) -> int:
-    """Run uvicorn on the application factory."""
+    """Run uvicorn on the application, built here from the one Settings."""
     import uvicorn
 
     from api.bootstrap import is_sqlite
-    from api.commands._common import open_stores
 
-    _, _, settings = open_stores()
+    settings = Settings()
     projector = arguments.projector
     if projector is None:
         projector = is_sqlite(settings.database_url)
-    os.environ[PROJECTOR_ENV] = "1" if projector else "0"
     uvicorn.run(
-        "api.commands.serve:embedded_app",
-        factory=True,
+        embedded_app(settings, projector),
         host=arguments.host,
         port=arguments.port,
         log_level="info",
