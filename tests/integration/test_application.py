@@ -9,7 +9,6 @@ import hashlib
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -706,14 +705,6 @@ def test_a_prepaid_card_tops_up_only_a_contract_without_period(
         tenant, OPERATOR, prepaid, AmendContract(name="Prepaid support")
     )
     assert app.contracts.get(tenant, prepaid).name == "Prepaid support"
-
-
-def test_a_commerce_amount_is_rounded_to_cents_for_read_models() -> None:
-    from domain.commerce import money
-
-    assert money("10.006") == 10.01
-    assert money("7") == 7.0
-    assert money(Decimal("-3.333")) == -3.33
 
 
 # -- invoices -------------------------------------------------------------------

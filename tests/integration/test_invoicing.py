@@ -18,10 +18,10 @@ from domain.application import Ledgerdesk
 from domain.deals import UsedProduct
 from domain.errors import InvalidTransition, InvalidValue
 from domain.invoice_sources import AlreadyInvoiced
-from domain.invoicing import Billable
 from domain.use_cases.commands import command_of
 from domain.use_cases.deals import UsedProductFields
 from domain.use_cases.invoices import CreateInvoice
+from domain.use_cases.invoicing import Billable
 from domain.use_cases.organisations import RegisterCompany
 from domain.use_cases.tickets import OpenTicket
 from domain.use_cases.timekeeping import RegisterTime
