@@ -7,7 +7,7 @@ PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
 DEBIAN_PACKAGES := chromium fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0
 
 .PHONY: demo test install python-deps system-deps ui-deps ui lint test-python \
-        test-postgres test-kafka test-ui test-browser test-bench serve clean
+        test-postgres test-kafka test-ui test-browser test-bench lighthouse serve clean
 
 demo: install ui  ## install, build the UI, seed the demo tenant, serve on :8000
 	$(BIN)/ledgerdesk seed --tenant demo
@@ -41,8 +41,8 @@ ui: ui-deps
 	npm run build
 
 lint:
-	$(BIN)/ruff check domain projections outbound api bench tests
-	$(BIN)/mypy domain projections outbound api bench
+	$(BIN)/ruff check domain projections outbound storage api bench tests
+	$(BIN)/mypy domain projections outbound storage api bench
 
 test-python:  ## every Python test on the embedded SQLite default
 	$(BIN)/python -m pytest -m "not kafka" tests
@@ -59,8 +59,11 @@ test-kafka:  ## against a Kafka-protocol broker the tests start themselves, both
 test-ui:
 	npm test
 
-test-browser:  ## Playwright driving Debian's Chromium against a real server
+test-browser:  ## @playwright/test driving Debian's Chromium against a real server
 	PATH="$(CURDIR)/$(BIN):$$PATH" tests/e2e/run-browser-tests.sh
+
+lighthouse: ui  ## Lighthouse on every list and detail page, desktop and phone (not in `make test`)
+	PATH="$(CURDIR)/$(BIN):$$PATH" node ui/lighthouse/run.mjs
 
 test-bench:  ## a small benchmark run: every key must be produced
 	@if $(BIN)/ledgerdesk --help | grep -q " bench"; then \

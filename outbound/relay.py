@@ -169,7 +169,7 @@ class Relay:
         self.topics = stored_topics()
         self.published = 0
         if not inspect(engine).has_table(parked_events.name):
-            from projections.migrations import migrate
+            from storage.migrations import migrate
 
             migrate(engine)
         metadata.create_all(engine, tables=[relay_tracking])

@@ -23,8 +23,8 @@ from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.schema import CreateIndex, CreateTable
 
-from projections.migrations import migrate
 from projections.tables import READ_MODEL_TABLES, metadata, tracking
+from storage.migrations import migrate
 
 READ_MODEL_REVISION = 1
 """Raise it when handlers change what the rows hold without changing a table, so

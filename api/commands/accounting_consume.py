@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
 def run(arguments: argparse.Namespace) -> int:
     """Consume until stopped (or idle); 0 when Kafka is not configured."""
     from outbound.accounting import AccountingConsumer
-    from projections.migrations import migrate
+    from storage.migrations import migrate
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("kafka").setLevel(logging.WARNING)

@@ -31,8 +31,8 @@ def run(arguments: argparse.Namespace) -> int:
     """Migrate, show the status, or write a revision."""
     from api.bootstrap import build_application, build_engine
     from api.settings import Settings
-    from projections import migrations
     from projections.upgrade import prepare, read_model_current
+    from storage import migrations
 
     settings = Settings()
     engine = build_engine(settings)

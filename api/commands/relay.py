@@ -52,7 +52,7 @@ def publish_waiting(relay: Any) -> int:
 def run(arguments: argparse.Namespace) -> int:
     """Relay until stopped; 0 when the relay is off."""
     from outbound.relay import Relay, sole_relay
-    from projections.migrations import migrate
+    from storage.migrations import migrate
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("kafka").setLevel(logging.WARNING)

@@ -22,9 +22,9 @@ from sqlalchemy import Engine, inspect, text
 from api.bootstrap import build_engine
 from api.cli import main
 from api.settings import Settings
-from projections import migrations
 from projections.schema import create_tables, read_model_schema
 from projections.upgrade import prepare, read_model_current, read_model_differences
+from storage import migrations
 from tests.conftest import BACKEND
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "schema-before-migrations.sqlite3.gz"
@@ -241,7 +241,7 @@ from pathlib import Path
 from sqlalchemy import Column, String
 from api.bootstrap import build_engine
 from api.settings import Settings
-from projections import migrations
+from storage import migrations
 from projections.api_tables import exports
 
 copy = Path(sys.argv[1])

@@ -1,10 +1,10 @@
-"""Alembic's entry: migrate on the connection `projections.migrations` hands over."""
+"""Alembic's entry: migrate on the connection `storage.migrations` hands over."""
 
 from __future__ import annotations
 
 from alembic import context
 
-from projections.migrations import include_object, target_metadata
+from storage.migrations import include_object, target_metadata
 
 
 def run() -> None:
