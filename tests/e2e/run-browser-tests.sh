@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Browser tests: a fresh seeded database, a real `ledgerdesk serve`, Playwright
-# driving Debian's Chromium against it; the server is always stopped.
+# Browser tests: a fresh seeded database, a real `ledgerdesk serve` on a free port,
+# @playwright/test driving Debian's Chromium against it (ui/playwright.config.mjs); the
+# server is always stopped. Arguments go to `playwright test`, e.g. a file name filter:
+#   tests/e2e/run-browser-tests.sh page-fit
+# Traces and screenshots of failures stay in test-artefacts/e2e/results.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -21,5 +24,5 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 
-LEDGERDESK_E2E_URL="http://localhost:$port" npm run --silent test:browser || {
+LEDGERDESK_E2E_URL="http://localhost:$port" npm run --silent test:browser -- "$@" || {
   status=$?; echo "--- server log ---"; tail -50 "$work/server.log"; exit $status; }

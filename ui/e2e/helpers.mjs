@@ -1,12 +1,41 @@
 // Shared steps of the browser tests. Texts are matched in English: each test starts with
 // APP_LANGUAGE=en (the German test switches it in the screen).
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+
+export { expect };
 
 export const DEMO_USER = { email: 'client@demo.test', password: 'demo' };
 
-export class AssertionError extends Error {}
+const ARTEFACTS = resolve(process.env.LEDGERDESK_E2E_ARTEFACTS ?? join(import.meta.dirname, '..', '..', 'test-artefacts', 'e2e'));
 
-export function expect(condition, message) {
-  if (!condition) throw new AssertionError(message);
+const slugOf = (title) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 70);
+
+/**
+ * The test function with the steps' fixtures: baseUrl (the server, without a trailing
+ * slash), artefacts (the folder screenshots go to) and shot(suffix) (a full-page
+ * screenshot named after the test). A passing test leaves its last screen there too;
+ * a failing one leaves Playwright's screenshot and trace under artefacts/results.
+ */
+export const test = base.extend({
+  baseUrl: async ({ baseURL }, use) => use(baseURL.replace(/\/$/, '')),
+  artefacts: async ({}, use) => {
+    mkdirSync(ARTEFACTS, { recursive: true });
+    await use(ARTEFACTS);
+  },
+  shot: async ({ page, artefacts }, use, testInfo) => {
+    const slug = slugOf(testInfo.title);
+    await use((suffix = '') => page.screenshot({ path: join(artefacts, `${slug}${suffix}.png`), fullPage: true }));
+    if (testInfo.status === testInfo.expectedStatus && !page.isClosed()) {
+      await page.screenshot({ path: join(artefacts, `${slug}.png`), fullPage: true }).catch(() => undefined);
+    }
+  },
+});
+
+/** Asserts a condition the test computed itself, with the message a failure shows. */
+export function check(condition, message) {
+  expect(condition, message).toBeTruthy();
 }
 
 /** Opens a portal path (without the /app prefix). */
@@ -27,9 +56,19 @@ export async function login(page, context, baseUrl, user = DEMO_USER) {
   await page.locator('input[type="email"]').fill(user.email);
   await page.locator('input[type="password"]').fill(user.password);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/app\/tickets$/);
-  await page.getByRole('heading', { name: 'Tickets', level: 1 }).waitFor();
+  // Clients land on the portal's tickets, operators in their workspace.
+  await page.waitForURL(/\/app\/(tickets|operator\/[a-z-]+)$/);
+  await landed(page);
   await clearSavedFilters(page);
+}
+
+/** Waits for the page a sign-in lands on: the portal's tickets or the workspace's first page. */
+async function landed(page) {
+  if (new URL(page.url()).pathname.startsWith('/app/operator')) {
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  } else {
+    await page.getByRole('heading', { name: 'Tickets', level: 1 }).waitFor();
+  }
 }
 
 /** Forgets the list filters an earlier test saved for the user, then reloads. */
@@ -49,7 +88,7 @@ async function clearSavedFilters(page) {
     await fetch('/api/auth/me', { method: 'POST', headers, body: JSON.stringify({ relationships: { configs } }) });
   });
   await page.reload();
-  await page.getByRole('heading', { name: 'Tickets', level: 1 }).waitFor();
+  await landed(page);
 }
 
 /** Waits until the list shows rows (or its empty message) and returns the range text. */
@@ -174,7 +213,7 @@ export async function waitForMessage(page, text) {
     if (found) return found;
     await page.waitForTimeout(100);
   }
-  throw new AssertionError(`no message containing "${text}"`);
+  throw new Error(`no message containing "${text}"`);
 }
 
 /** Draws a signature on the portal's quote pad and accepts the quote. */
