@@ -1,8 +1,22 @@
-"""The domain depends on nothing outside itself: no api, read side or infrastructure.
+"""The layout's directions hold: each package imports only the layers below it.
 
-Every module under domain/ is parsed (never imported) and each import, also one
-inside a function or an `if TYPE_CHECKING:` block, or a string handed to
-importlib.import_module / __import__, is checked against the forbidden packages.
+    api (HTTP, commands) -> audit, outbound, projections, storage -> domain
+    demo, bench          -> api, domain (tools on top; the HTTP side never uses them)
+
+- domain/ depends on nothing outside itself: no other package of ours, no web,
+  database or broker library.
+- projections/ (the read model) knows the domain's events and the kept tables'
+  migrations, never the API, the outbound integration or the auditors' queries.
+- outbound/ (relay, public events, accounting consumer) and audit/ (the auditors'
+  queries) read the domain's events and the read side, never the API or each other.
+- storage/ (migrations of the kept tables) reads the definitions of the tables it
+  migrates, never the API.
+- api/ serves HTTP without the demo seed or the bench; only its commands use them.
+- Nothing reads the environment but api/settings.py.
+
+Every module is parsed (never imported) and each import, also one inside a
+function or an `if TYPE_CHECKING:` block, or a string handed to
+importlib.import_module / __import__, is checked.
 """
 
 from __future__ import annotations
@@ -12,21 +26,62 @@ from pathlib import Path
 
 import pytest
 
-DOMAIN = Path(__file__).resolve().parents[2] / "domain"
-FORBIDDEN = ("api", "projections", "fastapi", "sqlalchemy", "kafka", "psycopg")
+ROOT = Path(__file__).resolve().parents[2]
+INFRASTRUCTURE = ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic")
+BROKERS = ("kafka", "psycopg")
+WEB = ("fastapi", "starlette", "uvicorn")
+
+FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "domain": (
+        "api",
+        "projections",
+        "outbound",
+        "audit",
+        "storage",
+        "demo",
+        "bench",
+        *INFRASTRUCTURE,
+        *BROKERS,
+    ),
+    "projections": ("api", "outbound", "audit", "demo", "bench", "kafka", *WEB),
+    "outbound": ("api", "audit", "demo", "bench", *WEB),
+    "audit": ("api", "outbound", "demo", "bench", "kafka", *WEB),
+    "storage": ("api", "audit", "demo", "bench", "kafka", *WEB),
+    "api": ("demo", "bench"),
+    "demo": ("bench", "kafka", *WEB),
+}
+"""Per package, the top-level packages its modules must not import."""
+
+CLI = ("api/cli.py", "api/commands/")
+"""The command line sits in api/ but may run the tools (seed, bench) on top."""
+
+READS_THE_ENVIRONMENT = {
+    "api/settings.py": "the one Settings",
+    "bench/server.py": "hands its environment to the server process it starts",
+}
 
 
-def is_forbidden(module: str) -> bool:
-    """Whether a dotted module name belongs to a package the domain must not use."""
+def forbidden_for(path: Path) -> tuple[str, ...]:
+    """The packages a source file must not import, by where it sits."""
+    relative = path.relative_to(ROOT).as_posix()
+    if relative.startswith(CLI):
+        return ()
+    return FORBIDDEN.get(relative.split("/", 1)[0], ())
+
+
+def is_forbidden(module: str, forbidden: tuple[str, ...]) -> bool:
+    """Whether a dotted module name belongs to one of the forbidden packages."""
     top = module.split(".", 1)[0]
-    return top in FORBIDDEN or top.startswith(("psycopg", "kafka"))
+    return top in forbidden or any(
+        top.startswith(name) for name in forbidden if name in BROKERS
+    )
 
 
 def resolve(node: ast.ImportFrom, path: Path) -> str:
     """The absolute module an import-from names, relative imports resolved."""
     if node.level == 0:
         return node.module or ""
-    package = list(path.relative_to(DOMAIN.parent).with_suffix("").parts[:-1])
+    package = list(path.relative_to(ROOT).with_suffix("").parts[:-1])
     base = package[: len(package) - (node.level - 1)] if node.level > 1 else package
     if node.level - 1 > len(package):
         base = []
@@ -58,25 +113,66 @@ def imported_modules(source: str, path: Path) -> list[tuple[int, str]]:
 
 def violations(source: str, path: Path) -> list[str]:
     """The forbidden imports of one source file, as 'file:line module'."""
+    forbidden = forbidden_for(path)
     return [
         f"{path.name}:{line} {module}"
         for line, module in imported_modules(source, path)
-        if is_forbidden(module)
+        if is_forbidden(module, forbidden)
     ]
 
 
-def domain_files() -> list[Path]:
-    return sorted(DOMAIN.rglob("*.py"))
+def environment_reads(source: str, path: Path) -> list[str]:
+    """Where a source file reads the process environment, as 'file:line what'."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source, filename=str(path))):
+        if isinstance(node, ast.Attribute) and node.attr in (
+            "environ",
+            "environb",
+            "getenv",
+            "getenvb",
+        ):
+            found.append(f"{path.name}:{node.lineno} os.{node.attr}")
+        elif isinstance(node, ast.ImportFrom) and node.module == "os":
+            found.extend(
+                f"{path.name}:{node.lineno} from os import {alias.name}"
+                for alias in node.names
+                if alias.name in ("environ", "environb", "getenv", "getenvb")
+            )
+    return found
 
 
-def test_the_domain_package_is_there_to_check() -> None:
-    names = {path.name for path in domain_files()}
-    assert {"tickets.py", "application.py", "store.py", "base.py"} <= names
+def source_files(*packages: str) -> list[Path]:
+    return sorted(
+        path for package in packages for path in (ROOT / package).rglob("*.py")
+    )
 
 
-@pytest.mark.parametrize("path", domain_files(), ids=lambda p: p.name)
-def test_domain_module_imports_nothing_from_outer_layers(path: Path) -> None:
+def label(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_the_packages_are_there_to_check() -> None:
+    names = {label(path) for path in source_files(*FORBIDDEN)}
+    assert {
+        "domain/application.py",
+        "projections/follower.py",
+        "outbound/relay.py",
+        "storage/migrations/__init__.py",
+        "api/bootstrap.py",
+        "api/settings.py",
+    } <= names
+
+
+@pytest.mark.parametrize("path", source_files(*FORBIDDEN), ids=label)
+def test_module_imports_only_the_layers_below_it(path: Path) -> None:
     assert violations(path.read_text(encoding="utf-8"), path) == []
+
+
+@pytest.mark.parametrize("path", source_files(*FORBIDDEN, "bench"), ids=label)
+def test_only_the_settings_read_the_environment(path: Path) -> None:
+    if label(path) in READS_THE_ENVIRONMENT:
+        return
+    assert environment_reads(path.read_text(encoding="utf-8"), path) == []
 
 
 @pytest.mark.parametrize(
@@ -86,6 +182,9 @@ def test_domain_module_imports_nothing_from_outer_layers(path: Path) -> None:
         "from api.settings import Settings",
         "import projections.handlers",
         "from projections import tables",
+        "import outbound.relay",
+        "from storage import migrations",
+        "import bench",
         "import fastapi",
         "from fastapi import APIRouter",
         "import sqlalchemy as sa",
@@ -103,20 +202,62 @@ def test_domain_module_imports_nothing_from_outer_layers(path: Path) -> None:
         "from ..api import cli",
     ],
 )
-def test_the_guard_catches_a_forbidden_import(source: str) -> None:
-    assert violations(source, DOMAIN / "tickets.py") != []
+def test_the_guard_catches_a_domain_import_of_an_outer_layer(source: str) -> None:
+    assert violations(source, ROOT / "domain" / "tickets.py") != []
+
+
+@pytest.mark.parametrize(
+    ("where", "source"),
+    [
+        ("projections/follower.py", "from api.settings import Settings"),
+        ("projections/handlers/tickets.py", "from outbound.relay import Relay"),
+        ("projections/context.py", "def f():\n    import outbound.public_events"),
+        ("projections/rebuild.py", "from ..api import bootstrap"),
+        ("projections/follower.py", "from kafka import KafkaProducer"),
+        ("outbound/relay.py", "from api.bootstrap import build_engine"),
+        ("outbound/accounting.py", "from fastapi import FastAPI"),
+        ("storage/migrations/__init__.py", "import api.auth.sessions"),
+        ("api/routers/tickets.py", "from bench.runner import run_bench"),
+        ("api/main.py", "import importlib\nimportlib.import_module('bench')"),
+    ],
+)
+def test_the_guard_catches_an_import_against_the_direction(
+    where: str, source: str
+) -> None:
+    assert violations(source, ROOT / where) != []
+
+
+@pytest.mark.parametrize(
+    ("where", "source"),
+    [
+        ("domain/tickets.py", "from domain.errors import InvalidValue"),
+        ("domain/tickets.py", "from . import errors"),
+        ("domain/tickets.py", "from eventsourcing.domain import Aggregate"),
+        ("domain/tickets.py", "import apis_are_fine_when_not_ours"),
+        ("projections/follower.py", "from domain.store import Store"),
+        ("projections/schema.py", "from storage.migrations import migrate"),
+        ("outbound/relay.py", "from projections.parked import park"),
+        ("outbound/relay.py", "from kafka import KafkaProducer"),
+        ("storage/migrations/__init__.py", "from outbound import relay"),
+        ("api/routers/tickets.py", "from projections import tables as t"),
+        ("api/commands/bench.py", "from bench.runner import run_bench"),
+        ("api/cli.py", "import bench"),
+        ("bench/runner.py", "from api.bootstrap import open_stores"),
+    ],
+)
+def test_the_guard_lets_a_layer_use_those_below_it(where: str, source: str) -> None:
+    assert violations(source, ROOT / where) == []
 
 
 @pytest.mark.parametrize(
     "source",
     [
-        "from domain.errors import InvalidValue",
-        "from . import errors",
-        "from .base import LedgerAggregate",
-        "from eventsourcing.domain import Aggregate",
-        "import apis_are_fine_when_not_ours",
-        "import json, hashlib",
+        "import os\nos.environ.get('LEDGERDESK_SMTP_HOST')",
+        "import os\nos.environ['LEDGERDESK_X'] = '1'",
+        "import os\nos.getenv('LEDGERDESK_MAIL_DIR')",
+        "from os import environ",
+        "from os import getenv as read",
     ],
 )
-def test_the_guard_lets_the_domain_use_itself_and_the_library(source: str) -> None:
-    assert violations(source, DOMAIN / "tickets.py") == []
+def test_the_guard_catches_a_read_of_the_environment(source: str) -> None:
+    assert environment_reads(source, ROOT / "api" / "mail.py") != []
