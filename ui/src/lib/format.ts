@@ -1,5 +1,5 @@
 // Display formats of SPEC §9: euro in Dutch formatting whatever the interface language.
-import type { Language } from './i18n';
+import { i18n, LANGUAGES, type Language } from './i18n';
 
 const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 
@@ -9,12 +9,19 @@ export function formatEuro(amount: number | string | null | undefined): string {
   return Number.isFinite(n) ? euro.format(n) : '';
 }
 
-/** Whole quantities as they are; fractional ones with two decimals. */
-export function formatQuantity(q: number | string | null | undefined): string {
+/** Whole quantities as they are; fractional ones with two decimals, in the language's way. */
+export function formatQuantity(q: number | string | null | undefined, language: Language = currentLanguage()): string {
   if (q === null || q === undefined || q === '') return '';
   const n = Number(q);
   if (!Number.isFinite(n)) return String(q);
-  return Number.isInteger(n) ? String(n) : n.toFixed(2).replace('.', ',');
+  if (Number.isInteger(n)) return String(n);
+  return new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(n);
+}
+
+/** The language the screens speak now (i18next's), for formatting outside a component. */
+function currentLanguage(): Language {
+  const language = i18n.language as Language;
+  return LANGUAGES.includes(language) ? language : 'nl';
 }
 
 /** The Intl locale of each interface language. */

@@ -56,6 +56,8 @@ describe('quantities and truncation', () => {
   it('shows fractional quantities with two decimals', () => {
     expect(formatQuantity(2)).toBe('2');
     expect(formatQuantity(1.5)).toBe('1,50');
+    expect(formatQuantity(1.5, 'en')).toBe('1.50');
+    expect(formatQuantity(1234.5, 'de')).toBe('1234,50');
   });
 
   it('truncates long text', () => {
