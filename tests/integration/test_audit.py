@@ -16,6 +16,8 @@ from api.bootstrap import build_engine, is_sqlite
 from api.cli import main
 from domain.base import SYSTEM
 from domain.errors import DomainError, NotFound
+from domain.use_cases.invoices import CreateInvoice
+from domain.use_cases.tickets import OpenTicket
 from projections.audit import history, resolve, state_of, verify
 from projections.follower import Follower
 from projections.schema import create_tables
@@ -26,8 +28,8 @@ LINE = {"description": "Support hours", "quantity": 2, "price": "80"}
 @pytest.fixture
 def tenant(application) -> str:  # type: ignore[no-untyped-def]
     """A tenant with an open ticket status."""
-    tenant_id = application.create_tenant(SYSTEM, "Acme IT", "acme")
-    application.add_setting(
+    tenant_id = application.tenants.create(SYSTEM, "Acme IT", "acme")
+    application.settings.add(
         tenant_id, SYSTEM, "ticket_statuses", "Open", {"type": 1}, is_default=True
     )
     return str(tenant_id)
@@ -70,11 +72,19 @@ def edit_stored_event(settings: Any, aggregate_id: str, version: int) -> None:
 
 def finalised_invoice(application: Any, tenant: str) -> str:
     """An invoice with a line, finalised as EXT-1 (its event 3)."""
-    invoice_id = application.create_invoice(
-        tenant, "u1", None, None, "2026-02-01", "R1", [LINE]
+    invoice_id = application.invoices.create(
+        tenant,
+        "u1",
+        CreateInvoice(
+            company_id=None,
+            client_id=None,
+            day="2026-02-01",
+            reference_number="R1",
+            lines=[LINE],
+        ),
     )
-    application.finalise_invoice(tenant, "u1", invoice_id, "EXT-1")
-    application.change_invoice_status(tenant, "u2", invoice_id, 4)
+    application.invoices.finalise(tenant, "u1", invoice_id, "EXT-1")
+    application.invoices.change_status(tenant, "u2", invoice_id, 4)
     return str(invoice_id)
 
 
@@ -112,7 +122,9 @@ def test_before_creation_there_is_no_state(application, tenant) -> None:  # type
 def test_a_ticket_reference_resolves_through_the_read_model(  # type: ignore[no-untyped-def]
     application, tenant, settings
 ) -> None:
-    ticket_id = application.open_ticket(tenant, "u1", {"description": "No e-mail"})
+    ticket_id = application.tickets.open(
+        tenant, "u1", OpenTicket(description="No e-mail")
+    )
     engine = build_engine(settings)
     try:
         create_tables(engine)
@@ -129,7 +141,7 @@ def test_history_prints_a_ticket_by_its_reference(  # type: ignore[no-untyped-de
     application, tenant, settings, monkeypatch, capsys
 ) -> None:
     monkeypatch.setenv("LEDGERDESK_DATABASE_URL", settings.database_url)
-    application.open_ticket(tenant, "u1", {"description": "No e-mail"})
+    application.tickets.open(tenant, "u1", OpenTicket(description="No e-mail"))
     engine = build_engine(settings)
     try:
         create_tables(engine)
@@ -159,17 +171,17 @@ def run_command(app: Any, tenant: str, invoice_id: str, command: tuple) -> None:
     kind = command[0]
     if kind == "add":
         line = {"description": "Work", "quantity": command[1], "price": command[2]}
-        app.add_invoice_line(tenant, "u1", invoice_id, line)
+        app.invoices.add_line(tenant, "u1", invoice_id, line)
     elif kind == "remove":
-        lines = app.invoice(tenant, invoice_id).lines
+        lines = app.invoices.get(tenant, invoice_id).lines
         line_id = lines[command[1] % len(lines)]["id"] if lines else "1"
-        app.remove_invoice_line(tenant, "u1", invoice_id, line_id)
+        app.invoicing.remove_line(tenant, "u1", invoice_id, line_id)
     elif kind == "finalise":
-        app.finalise_invoice(tenant, "u1", invoice_id, f"EXT-{invoice_id[:6]}")
+        app.invoices.finalise(tenant, "u1", invoice_id, f"EXT-{invoice_id[:6]}")
     elif kind == "status":
-        app.change_invoice_status(tenant, "u2", invoice_id, command[1])
+        app.invoices.change_status(tenant, "u2", invoice_id, command[1])
     else:
-        app.restore_invoice(tenant, "u1", invoice_id)
+        app.invoices.restore(tenant, "u1", invoice_id)
 
 
 @examples(
@@ -181,14 +193,18 @@ def run_command(app: Any, tenant: str, invoice_id: str, command: tuple) -> None:
 def test_state_at_a_version_or_time_is_what_the_application_showed(  # type: ignore[no-untyped-def]
     application, tenant, script
 ) -> None:
-    invoice_id = application.create_invoice(tenant, "u1", None, None, "2026-02-01")
-    seen = [(1, state_of(application.invoice(tenant, invoice_id)), datetime.now(UTC))]
+    invoice_id = application.invoices.create(
+        tenant, "u1", CreateInvoice(company_id=None, client_id=None, day="2026-02-01")
+    )
+    seen = [
+        (1, state_of(application.invoices.get(tenant, invoice_id)), datetime.now(UTC))
+    ]
     for command in script:
         try:
             run_command(application, tenant, invoice_id, command)
         except DomainError:
             continue
-        invoice = application.invoice(tenant, invoice_id)
+        invoice = application.invoices.get(tenant, invoice_id)
         seen.append((invoice.version, state_of(invoice), datetime.now(UTC)))
     for version, state, moment in seen:
         assert (
@@ -201,7 +217,7 @@ def test_state_at_a_version_or_time_is_what_the_application_showed(  # type: ign
 
 def test_verify_passes_on_untouched_events(application, tenant) -> None:  # type: ignore[no-untyped-def]
     finalised_invoice(application, tenant)
-    application.open_ticket(tenant, "u1", {"description": "Printer"})
+    application.tickets.open(tenant, "u1", OpenTicket(description="Printer"))
     result = verify(application)
     assert result.ok and result.events >= 8
 

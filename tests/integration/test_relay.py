@@ -23,6 +23,9 @@ import pytest
 from api.bootstrap import build_engine
 from api.cli import main
 from domain.base import SYSTEM
+from domain.use_cases.contracts import ConcludeContract
+from domain.use_cases.invoices import CreateInvoice
+from domain.use_cases.quotes import AcceptQuote, DraftQuote
 from outbound.accounting import AccountingConsumer, ledger_entries
 from outbound.public_events import DEFAULT_TOPICS, translate, validate
 from outbound.relay import Relay, RelayConfig, events_per_second, sole_relay
@@ -55,8 +58,8 @@ def engine(settings):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def tenant(application) -> str:  # type: ignore[no-untyped-def]
     """A tenant selling ten-hour prepaid cards."""
-    tenant_id = application.create_tenant(SYSTEM, "Acme IT", "acme")
-    application.add_setting(
+    tenant_id = application.tenants.create(SYSTEM, "Acme IT", "acme")
+    application.settings.add(
         tenant_id,
         SYSTEM,
         "prepaid_cards",
@@ -82,41 +85,72 @@ def config(broker: Broker, **overrides: Any) -> RelayConfig:
 
 def every_accounting_event(app: Any, tenant: str) -> None:
     """One of each public event: invoice lifecycle, credit, quote, prepaid card."""
-    first = app.create_invoice(tenant, "u1", None, None, "2026-02-01", "R1", [LINE])
-    line = app.add_invoice_line(tenant, "u1", first, {"description": "x", "price": 5})
-    app.remove_invoice_line(tenant, "u1", first, line)
-    app.finalise_invoice(tenant, "u1", first, "EXT-1")
-    app.change_invoice_status(tenant, "u2", first, 2)
-    app.restore_invoice(tenant, "u1", first)
-    app.finalise_invoice(tenant, "u1", first, "EXT-1b")
-    credit = app.credit_invoice(tenant, "u1", first)
-    app.finalise_invoice(tenant, "u1", credit, "EXT-2")
-    app.change_invoice_status(tenant, "u2", first, 4)
-    quote = app.draft_quote(tenant, "u1", "Laptops", None, None, [LINE])
-    app.send_quote(tenant, "u1", quote)
-    app.accept_quote(tenant, "client", quote, "Ann Client", "ok", SIGNATURE)
-    contract = app.conclude_contract(
+    first = app.invoices.create(
         tenant,
         "u1",
-        name="Prepaid",
-        client_id=None,
-        company_id=None,
-        service_id=None,
-        period=None,
-        quantity=0,
-        start_date="2026-01-01",
+        CreateInvoice(
+            company_id=None,
+            client_id=None,
+            day="2026-02-01",
+            reference_number="R1",
+            lines=[LINE],
+        ),
     )
-    app.buy_prepaid_card(tenant, "client", contract, 1)
+    line = app.invoices.add_line(tenant, "u1", first, {"description": "x", "price": 5})
+    app.invoicing.remove_line(tenant, "u1", first, line)
+    app.invoices.finalise(tenant, "u1", first, "EXT-1")
+    app.invoices.change_status(tenant, "u2", first, 2)
+    app.invoices.restore(tenant, "u1", first)
+    app.invoices.finalise(tenant, "u1", first, "EXT-1b")
+    credit = app.invoices.credit(tenant, "u1", first)
+    app.invoices.finalise(tenant, "u1", credit, "EXT-2")
+    app.invoices.change_status(tenant, "u2", first, 4)
+    quote = app.quotes.draft(
+        tenant,
+        "u1",
+        DraftQuote(name="Laptops", client_id=None, company_id=None, lines=[LINE]),
+    )
+    app.quotes.send(tenant, "u1", quote)
+    app.quotes.accept(
+        tenant,
+        "client",
+        quote,
+        AcceptQuote(name="Ann Client", note="ok", signature=SIGNATURE),
+    )
+    contract = app.contracts.conclude(
+        tenant,
+        "u1",
+        ConcludeContract(
+            name="Prepaid",
+            client_id=None,
+            company_id=None,
+            service_id=None,
+            period=None,
+            quantity=0,
+            start_date="2026-01-01",
+        ),
+    )
+    app.contracts.buy_prepaid_card(tenant, "client", contract, 1)
 
 
 def many_invoices(app: Any, tenant: str, count: int) -> None:
     """Invoices of four to five events each."""
     for number in range(count):
-        invoice = app.create_invoice(tenant, "u1", None, None, "2026-02-01", "", [LINE])
-        app.add_invoice_line(tenant, "u1", invoice, {"description": "y", "price": 1})
-        app.finalise_invoice(tenant, "u1", invoice, f"EXT-{number}")
+        invoice = app.invoices.create(
+            tenant,
+            "u1",
+            CreateInvoice(
+                company_id=None,
+                client_id=None,
+                day="2026-02-01",
+                reference_number="",
+                lines=[LINE],
+            ),
+        )
+        app.invoices.add_line(tenant, "u1", invoice, {"description": "y", "price": 1})
+        app.invoices.finalise(tenant, "u1", invoice, f"EXT-{number}")
         if number % 2:
-            app.change_invoice_status(tenant, "u2", invoice, 4)
+            app.invoices.change_status(tenant, "u2", invoice, 4)
 
 
 def expected_messages(app: Any) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from api.bootstrap import build_engine
+from domain.use_cases.invoices import CreateInvoice
 from outbound import relay as relay_module
 from outbound.relay import HELD_BACK, BrokerUnavailable, Relay, RelayConfig
 from projections.parked import list_parked, parked_count
@@ -64,10 +65,30 @@ class MemoryProducer:
 
 def _invoices(app: Any, tenant_id: str) -> tuple[str, str]:
     """Two invoices; the first gets more events after its creation."""
-    bad = app.create_invoice(tenant_id, "u1", None, None, "2026-02-01", "B", [LINE])
-    good = app.create_invoice(tenant_id, "u1", None, None, "2026-02-01", "G", [LINE])
-    app.finalise_invoice(tenant_id, "u1", bad, "EXT-B")
-    app.finalise_invoice(tenant_id, "u1", good, "EXT-G")
+    bad = app.invoices.create(
+        tenant_id,
+        "u1",
+        CreateInvoice(
+            company_id=None,
+            client_id=None,
+            day="2026-02-01",
+            reference_number="B",
+            lines=[LINE],
+        ),
+    )
+    good = app.invoices.create(
+        tenant_id,
+        "u1",
+        CreateInvoice(
+            company_id=None,
+            client_id=None,
+            day="2026-02-01",
+            reference_number="G",
+            lines=[LINE],
+        ),
+    )
+    app.invoices.finalise(tenant_id, "u1", bad, "EXT-B")
+    app.invoices.finalise(tenant_id, "u1", good, "EXT-G")
     return bad, good
 
 
@@ -134,7 +155,7 @@ def test_an_unmappable_event_holds_back_only_its_key(
     assert _versions(producer.messages, bad) == _expected(application, bad)
     assert parked_count(engine) == 0
     # once retried, later events of the key flow again
-    application.change_invoice_status(tenant, "u2", bad, 4)
+    application.invoices.change_status(tenant, "u2", bad, 4)
     drain(relay)
     assert _versions(producer.messages, bad) == _expected(application, bad)
     assert len(_expected(application, bad)) == 2 + len(later)

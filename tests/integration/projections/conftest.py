@@ -32,8 +32,8 @@ def follower(application, engine) -> Follower:  # type: ignore[no-untyped-def]
 @pytest.fixture
 def tenant(application) -> str:  # type: ignore[no-untyped-def]
     """A tenant with ticket statuses, a company, a client and an operator."""
-    tenant_id = application.create_tenant(SYSTEM, "Acme IT", "acme")
-    application.add_setting(
+    tenant_id = application.tenants.create(SYSTEM, "Acme IT", "acme")
+    application.settings.add(
         tenant_id,
         SYSTEM,
         "ticket_statuses",
@@ -41,14 +41,14 @@ def tenant(application) -> str:  # type: ignore[no-untyped-def]
         {"type": 1, "name_client": "Open"},
         is_default=True,
     )
-    application.add_setting(
+    application.settings.add(
         tenant_id,
         SYSTEM,
         "ticket_statuses",
         "Closed",
         {"type": 2, "name_client": "Done"},
     )
-    application.add_setting(
+    application.settings.add(
         tenant_id,
         SYSTEM,
         "prepaid_cards",

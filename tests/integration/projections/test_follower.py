@@ -10,6 +10,11 @@ from hypothesis import strategies as st
 from sqlalchemy.exc import OperationalError
 
 from domain.base import SYSTEM
+from domain.use_cases.messages import PostMessage
+from domain.use_cases.organisations import RegisterCompany
+from domain.use_cases.tickets import OpenTicket, UpdateTicket
+from domain.use_cases.timekeeping import RegisterTime
+from domain.use_cases.users import RegisterUser, UpdateUser
 from projections import tables as t
 from projections.follower import HANDLERS
 from projections.rebuild import rebuild
@@ -20,8 +25,13 @@ def test_a_batch_that_fails_is_rolled_back_whole(
     application, engine, follower, tenant, monkeypatch
 ):
     """A passing database error (not the event's fault) parks nothing."""
-    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
-    application.post_message(tenant, SYSTEM, ticket, "<p>hi</p>", True, False)
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
+    application.messages.post(
+        tenant,
+        SYSTEM,
+        ticket,
+        PostMessage(message="<p>hi</p>", visible_to_client=True, is_from_client=False),
+    )
     start = follower.position()
     original = HANDLERS["Ticket.MessagePosted"]
 
@@ -44,7 +54,7 @@ def test_a_batch_that_fails_is_rolled_back_whole(
 def test_wait_for_returns_once_the_read_model_shows_the_write(
     application, engine, follower, tenant
 ):
-    ticket = application.open_ticket(tenant, SYSTEM, {"description": "Seen"})
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="Seen"))
     follower.wait_for(application.position())
     assert rows(engine, t.tickets, id=ticket)[0]["description"] == "Seen"
 
@@ -80,45 +90,62 @@ def _run(app, tenant, company, client, command, number, tickets):  # type: ignor
     try:
         if command == "open" or target is None:
             tickets.append(
-                app.open_ticket(
+                app.tickets.open(
                     tenant,
                     SYSTEM,
-                    {
-                        "description": f"T {number}",
-                        "company_id": company,
-                        "client_id": client if number % 2 else None,
-                    },
+                    OpenTicket(
+                        description=f"T {number}",
+                        company_id=company,
+                        client_id=client if number % 2 else None,
+                    ),
                 )
             )
         elif command == "client":
             # renames the client on every ticket row of theirs, by direct SQL
-            app.update_user(tenant, SYSTEM, client, {"first_name": f"N{number}"})
+            app.users.update(
+                tenant, SYSTEM, client, UpdateUser(first_name=f"N{number}")
+            )
         elif command in ("reply", "note"):
-            app.post_message(
-                tenant, SYSTEM, target, f"m{number}", command == "reply", False
+            app.messages.post(
+                tenant,
+                SYSTEM,
+                target,
+                PostMessage(
+                    message=f"m{number}",
+                    visible_to_client=command == "reply",
+                    is_from_client=False,
+                ),
             )
         elif command == "close":
-            statuses = app.setting_list(tenant, "ticket_statuses").ordered()
-            app.update_ticket(
-                tenant, SYSTEM, target, {"status_id": statuses[number % 2]["id"]}
+            statuses = app.settings.setting_list(tenant, "ticket_statuses").ordered()
+            app.tickets.update(
+                tenant,
+                SYSTEM,
+                target,
+                UpdateTicket(status_id=statuses[number % 2]["id"]),
             )
         elif command == "delete":
-            app.delete_ticket(tenant, SYSTEM, target)
+            app.tickets.delete(tenant, SYSTEM, target)
         elif command == "restore":
-            app.restore_ticket(tenant, SYSTEM, target)
+            app.tickets.restore(tenant, SYSTEM, target)
         elif command == "rename":
-            app.update_ticket(
-                tenant, SYSTEM, target, {"description": f"Renamed {number}"}
+            app.tickets.update(
+                tenant, SYSTEM, target, UpdateTicket(description=f"Renamed {number}")
             )
         elif command == "merge" and len(tickets) > 1:
             other = tickets[(number + 1) % len(tickets)]
             if other != target:
-                app.merge_tickets(tenant, SYSTEM, [target, other])
+                app.tickets.merge(tenant, SYSTEM, [target, other])
         elif command == "time":
             from datetime import UTC, datetime
 
-            app.register_time(
-                tenant, SYSTEM, target, 5 + number, datetime(2026, 5, 1, tzinfo=UTC)
+            app.time.register(
+                tenant,
+                SYSTEM,
+                target,
+                RegisterTime(
+                    minutes=5 + number, executed_at=datetime(2026, 5, 1, tzinfo=UTC)
+                ),
             )
     except DomainError:
         pass
@@ -135,17 +162,21 @@ def test_following_with_restarts_equals_rebuilding(  # type: ignore[no-untyped-d
 ):
     from projections.follower import Follower
 
-    company = application.register_company(tenant, SYSTEM, {"name": "Co"})
-    client = application.register_user(
+    company = application.organisations.register_company(
+        tenant, SYSTEM, RegisterCompany(name="Co")
+    )
+    client = application.users.register(
         tenant,
         SYSTEM,
-        email=f"c{uuid4().hex[:8]}@acme.test",
-        first_name="Cee",
-        last_name="Lient",
-        is_operator=0,
-        company_ids=[company],
-        role="client",
-        permissions=[],
+        RegisterUser(
+            email=f"c{uuid4().hex[:8]}@acme.test",
+            first_name="Cee",
+            last_name="Lient",
+            is_operator=0,
+            company_ids=[company],
+            role="client",
+            permissions=[],
+        ),
     )
     tickets: list[str] = []
     # one follower that lives through it all, keeping rows between batches,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from domain.base import SYSTEM
+from domain.use_cases.messages import PostMessage
+from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from projections import tables as t
 from projections.follower import HANDLERS, Follower
 from projections.parked import ChangeParked, list_parked, parked_count
@@ -25,18 +27,30 @@ def _fail_for(monkeypatch, tenant: str, name: str = "Ticket.MessagePosted") -> N
 def test_a_failing_event_is_parked_and_the_rest_applies(
     application, engine, follower, tenant, monkeypatch
 ):
-    other = application.create_tenant(SYSTEM, "Other IT", "other")
-    application.add_setting(
+    other = application.tenants.create(SYSTEM, "Other IT", "other")
+    application.settings.add(
         other, SYSTEM, "ticket_statuses", "Open", {"type": 1}, is_default=True
     )
-    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
     follower.catch_up()
     _fail_for(monkeypatch, tenant)
-    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
+    application.messages.post(
+        tenant,
+        SYSTEM,
+        ticket,
+        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
+    )
     parked_at = application.position()
-    later = application.open_ticket(tenant, SYSTEM, {"description": "Later"})
-    elsewhere = application.open_ticket(other, SYSTEM, {"description": "Elsewhere"})
-    application.post_message(other, SYSTEM, elsewhere, "fine", True, False)
+    later = application.tickets.open(tenant, SYSTEM, OpenTicket(description="Later"))
+    elsewhere = application.tickets.open(
+        other, SYSTEM, OpenTicket(description="Elsewhere")
+    )
+    application.messages.post(
+        other,
+        SYSTEM,
+        elsewhere,
+        PostMessage(message="fine", visible_to_client=True, is_from_client=False),
+    )
 
     assert follower.catch_up() == application.position()
     [parked] = list_parked(engine)
@@ -70,9 +84,14 @@ def test_a_retry_that_fails_again_counts_the_attempt(
 ):
     from projections.parked import failed_again
 
-    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
     _fail_for(monkeypatch, tenant)
-    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
+    application.messages.post(
+        tenant,
+        SYSTEM,
+        ticket,
+        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
+    )
     follower.catch_up()
     [parked] = list_parked(engine)
     with pytest.raises(ValueError):
@@ -89,18 +108,30 @@ def test_the_follower_in_another_process_sees_a_retry(
 ):
     """A retry writes past the running follower's row cache: it must not go stale."""
     running = Follower(application, engine, batch_size=50)
-    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
     running.catch_up()
     _fail_for(monkeypatch, tenant)
-    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
+    application.messages.post(
+        tenant,
+        SYSTEM,
+        ticket,
+        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
+    )
     running.catch_up()
     # the running follower caches the ticket's row again
-    application.update_ticket(tenant, SYSTEM, ticket, {"description": "Renamed"})
+    application.tickets.update(
+        tenant, SYSTEM, ticket, UpdateTicket(description="Renamed")
+    )
     running.catch_up()
     monkeypatch.undo()
     [parked] = list_parked(engine)
     Follower(application, engine).retry(parked)
-    application.post_message(tenant, SYSTEM, ticket, "second", True, False)
+    application.messages.post(
+        tenant,
+        SYSTEM,
+        ticket,
+        PostMessage(message="second", visible_to_client=True, is_from_client=False),
+    )
     running.catch_up()
     assert rows(engine, t.tickets, id=ticket)[0]["message_count"] == 2
 
@@ -110,9 +141,14 @@ def test_a_rebuild_parks_what_fails_and_finishes(
 ):
     from projections.rebuild import rebuild
 
-    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
-    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
-    later = application.open_ticket(tenant, SYSTEM, {"description": "Later"})
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
+    application.messages.post(
+        tenant,
+        SYSTEM,
+        ticket,
+        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
+    )
+    later = application.tickets.open(tenant, SYSTEM, OpenTicket(description="Later"))
     _fail_for(monkeypatch, tenant)
     rebuild(application, engine, batch_size=50)
     [parked] = list_parked(engine)
@@ -127,8 +163,13 @@ def test_project_once_finishes_and_says_what_was_parked(
 ):
     from api.cli import main
 
-    ticket = application.open_ticket(tenant, SYSTEM, {"description": "One"})
-    application.post_message(tenant, SYSTEM, ticket, "faulty", True, False)
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
+    application.messages.post(
+        tenant,
+        SYSTEM,
+        ticket,
+        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
+    )
     _fail_for(monkeypatch, tenant)
     monkeypatch.setenv("LEDGERDESK_DATABASE_URL", settings.database_url)
     assert main(["project", "--once"]) == 0

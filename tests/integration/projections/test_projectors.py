@@ -5,33 +5,50 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from domain.base import SYSTEM
+from domain.use_cases.assets import RegisterAsset
+from domain.use_cases.contracts import ConcludeContract
+from domain.use_cases.invoices import CreateInvoice
+from domain.use_cases.messages import PostMessage
+from domain.use_cases.organisations import ChangeCompany, RegisterCompany
+from domain.use_cases.quotes import AcceptQuote, DraftQuote
+from domain.use_cases.settings import SavePreset
+from domain.use_cases.subscriptions import StartSubscription
+from domain.use_cases.tickets import OpenTicket, UpdateTicket
+from domain.use_cases.timekeeping import RegisterTime
+from domain.use_cases.users import RegisterUser
 from projections import tables as t
 from tests.integration.projections.conftest import rows
 
 
 def _people(app, tenant):  # type: ignore[no-untyped-def]
-    company = app.register_company(tenant, SYSTEM, {"name": "Northwind"})
-    client = app.register_user(
-        tenant,
-        SYSTEM,
-        email="anna@northwind.test",
-        first_name="Anna",
-        last_name="Vries",
-        is_operator=0,
-        company_ids=[company],
-        role="client",
-        permissions=["tickets.index"],
+    company = app.organisations.register_company(
+        tenant, SYSTEM, RegisterCompany(name="Northwind")
     )
-    operator = app.register_user(
+    client = app.users.register(
         tenant,
         SYSTEM,
-        email="op@acme.test",
-        first_name="Otto",
-        last_name="Op",
-        is_operator=1,
-        company_ids=[],
-        role="first line",
-        permissions=[],
+        RegisterUser(
+            email="anna@northwind.test",
+            first_name="Anna",
+            last_name="Vries",
+            is_operator=0,
+            company_ids=[company],
+            role="client",
+            permissions=["tickets.index"],
+        ),
+    )
+    operator = app.users.register(
+        tenant,
+        SYSTEM,
+        RegisterUser(
+            email="op@acme.test",
+            first_name="Otto",
+            last_name="Op",
+            is_operator=1,
+            company_ids=[],
+            role="first line",
+            permissions=[],
+        ),
     )
     return company, client, operator
 
@@ -40,14 +57,28 @@ def test_ticket_rows_follow_open_reply_note_and_status(
     application, engine, follower, tenant
 ):
     company, client, operator = _people(application, tenant)
-    ticket = application.open_ticket(
+    ticket = application.tickets.open(
         tenant,
         client,
-        {"description": "Printer jams", "client_id": client, "company_id": company},
-        {"message": "<p>Help</p>", "visible_to_client": True, "is_from_client": True},
+        OpenTicket(description="Printer jams", client_id=client, company_id=company),
+        PostMessage(message="<p>Help</p>", visible_to_client=True, is_from_client=True),
     )
-    application.post_message(tenant, operator, ticket, "<p>On it</p>", True, False)
-    application.post_message(tenant, operator, ticket, "<p>Internal</p>", False, False)
+    application.messages.post(
+        tenant,
+        operator,
+        ticket,
+        PostMessage(
+            message="<p>On it</p>", visible_to_client=True, is_from_client=False
+        ),
+    )
+    application.messages.post(
+        tenant,
+        operator,
+        ticket,
+        PostMessage(
+            message="<p>Internal</p>", visible_to_client=False, is_from_client=False
+        ),
+    )
     follower.catch_up()
     [row] = rows(engine, t.tickets, id=ticket)
     assert row["reference"] == "T-000001"
@@ -61,8 +92,10 @@ def test_ticket_rows_follow_open_reply_note_and_status(
     assert [m["type"] for m in thread] == ["reply", "reply", "note"]
     assert [m["visible_to_client"] for m in thread] == [True, True, False]
 
-    closed = application.setting_list(tenant, "ticket_statuses").ordered()[1]["id"]
-    application.update_ticket(tenant, operator, ticket, {"status_id": closed})
+    closed = application.settings.setting_list(tenant, "ticket_statuses").ordered()[1][
+        "id"
+    ]
+    application.tickets.update(tenant, operator, ticket, UpdateTicket(status_id=closed))
     follower.catch_up()
     [row] = rows(engine, t.tickets, id=ticket)
     assert row["status_id"] == closed and row["status_type"] == 2
@@ -82,9 +115,9 @@ def test_counts_move_between_buckets_and_sum_to_the_tickets(
         client,
         [{"description": f"Issue {i}", "company_id": company} for i in range(5)],
     )
-    application.delete_ticket(tenant, client, ids[0])
-    application.restore_ticket(tenant, client, ids[0])
-    application.delete_ticket(tenant, client, ids[1])
+    application.tickets.delete(tenant, client, ids[0])
+    application.tickets.restore(tenant, client, ids[0])
+    application.tickets.delete(tenant, client, ids[1])
     follower.catch_up()
     buckets = rows(engine, t.ticket_counts, tenant_id=tenant)
     assert sum(b["n"] for b in buckets) == 5
@@ -95,29 +128,33 @@ def test_time_on_a_prepaid_contract_lowers_its_remaining_minutes(
     application, engine, follower, tenant
 ):
     company, client, operator = _people(application, tenant)
-    contract = application.conclude_contract(
+    contract = application.contracts.conclude(
         tenant,
         operator,
-        name="Prepaid",
-        client_id=client,
-        company_id=company,
-        service_id=None,
-        period=None,
-        quantity=2,
-        start_date="2026-01-01",
+        ConcludeContract(
+            name="Prepaid",
+            client_id=client,
+            company_id=company,
+            service_id=None,
+            period=None,
+            quantity=2,
+            start_date="2026-01-01",
+        ),
     )
-    ticket = application.open_ticket(tenant, client, {"description": "Laptop"})
-    application.register_time(
+    ticket = application.tickets.open(tenant, client, OpenTicket(description="Laptop"))
+    application.time.register(
         tenant,
         operator,
         ticket,
-        45,
-        datetime(2026, 3, 1, tzinfo=UTC),
-        description="Remote session",
-        contract_id=contract,
+        RegisterTime(
+            minutes=45,
+            executed_at=datetime(2026, 3, 1, tzinfo=UTC),
+            description="Remote session",
+            contract_id=contract,
+        ),
     )
-    card = application.setting_list(tenant, "prepaid_cards").ordered()[0]["id"]
-    application.buy_prepaid_card(tenant, client, contract, card)
+    card = application.settings.setting_list(tenant, "prepaid_cards").ordered()[0]["id"]
+    application.contracts.buy_prepaid_card(tenant, client, contract, card)
     follower.catch_up()
     [row] = rows(engine, t.contracts, id=contract)
     assert row["minutes_remaining"] == 120 - 45 + 600
@@ -132,28 +169,38 @@ def test_time_on_a_prepaid_contract_lowers_its_remaining_minutes(
 def test_quote_invoice_and_subscription_rows(application, engine, follower, tenant):
     company, client, operator = _people(application, tenant)
     lines = [{"description": "Laptop", "quantity": 2, "price": "100.00"}]
-    quote = application.draft_quote(tenant, operator, "Renewal", client, company, lines)
-    application.send_quote(tenant, operator, quote)
-    signature = "data:image/png;base64,iVBORw0KGgo="
-    application.accept_quote(tenant, client, quote, "Anna", "ok", signature)
-    invoice = application.create_invoice(
-        tenant, operator, company, client, "2026-02-01"
-    )
-    application.add_invoice_line(tenant, operator, invoice, lines[0])
-    application.finalise_invoice(tenant, operator, invoice, "EXT-1")
-    application.change_invoice_status(tenant, operator, invoice, 4)
-    subscription = application.start_subscription(
+    quote = application.quotes.draft(
         tenant,
         operator,
-        description="Backup",
-        company_id=company,
-        client_id=client,
-        period="quarter",
-        billing_start_date="2026-01-01",
-        direct_debit=True,
-        lines=[{"description": "Storage", "quantity": 3, "price": "10.00"}],
+        DraftQuote(name="Renewal", client_id=client, company_id=company, lines=lines),
     )
-    application.change_subscription(tenant, operator, subscription, bill=True)
+    application.quotes.send(tenant, operator, quote)
+    signature = "data:image/png;base64,iVBORw0KGgo="
+    application.quotes.accept(
+        tenant, client, quote, AcceptQuote(name="Anna", note="ok", signature=signature)
+    )
+    invoice = application.invoices.create(
+        tenant,
+        operator,
+        CreateInvoice(company_id=company, client_id=client, day="2026-02-01"),
+    )
+    application.invoices.add_line(tenant, operator, invoice, lines[0])
+    application.invoices.finalise(tenant, operator, invoice, "EXT-1")
+    application.invoices.change_status(tenant, operator, invoice, 4)
+    subscription = application.subscriptions.start(
+        tenant,
+        operator,
+        StartSubscription(
+            description="Backup",
+            company_id=company,
+            client_id=client,
+            period="quarter",
+            billing_start_date="2026-01-01",
+            direct_debit=True,
+            lines=[{"description": "Storage", "quantity": 3, "price": "10.00"}],
+        ),
+    )
+    application.subscriptions.bill_period(tenant, operator, subscription)
     follower.catch_up()
     [q] = rows(engine, t.quotes, id=quote)
     assert q["status_id"] == 3 and q["total"] == 200.0
@@ -170,14 +217,18 @@ def test_company_rename_and_merge_reach_every_row(
     application, engine, follower, tenant
 ):
     company, client, operator = _people(application, tenant)
-    other = application.register_company(tenant, SYSTEM, {"name": "Contoso"})
-    ticket = application.open_ticket(
-        tenant, client, {"description": "x", "company_id": other}
+    other = application.organisations.register_company(
+        tenant, SYSTEM, RegisterCompany(name="Contoso")
     )
-    application.change_company(tenant, operator, other, changes={"name": "Contoso BV"})
+    ticket = application.tickets.open(
+        tenant, client, OpenTicket(description="x", company_id=other)
+    )
+    application.organisations.change(
+        tenant, operator, other, ChangeCompany(name="Contoso BV")
+    )
     follower.catch_up()
     assert rows(engine, t.tickets, id=ticket)[0]["company_name"] == "Contoso BV"
-    application.merge_companies(tenant, operator, [company, other])
+    application.organisations.merge_companies(tenant, operator, [company, other])
     follower.catch_up()
     [row] = rows(engine, t.tickets, id=ticket)
     assert (row["company_id"], row["company_name"]) == (company, "Northwind")
@@ -187,18 +238,18 @@ def test_company_rename_and_merge_reach_every_row(
 
 def test_settings_presets_and_user_configs(application, engine, follower, tenant):
     _, client, _ = _people(application, tenant)
-    low = application.add_setting(tenant, SYSTEM, "priorities", "Low")
-    high = application.add_setting(
+    low = application.settings.add(tenant, SYSTEM, "priorities", "Low")
+    high = application.settings.add(
         tenant, SYSTEM, "priorities", "High", is_default=True
     )
-    application.reorder_settings(tenant, SYSTEM, "priorities", [high, low])
-    application.change_setting(tenant, SYSTEM, "priorities", low, is_default=True)
-    preset = application.save_preset(
+    application.settings.reorder(tenant, SYSTEM, "priorities", [high, low])
+    application.settings.change(tenant, SYSTEM, "priorities", low, is_default=True)
+    preset = application.settings.save_preset(
         tenant,
         client,
-        {"label": "Open", "type": "tickets", "filter_config": {"s": "x"}},
+        SavePreset(label="Open", type="tickets", filter_config={"s": "x"}),
     )
-    application.save_user_configs(
+    application.users.save_configs(
         tenant, client, client, {f"{client}_order_tickets": "x"}
     )
     follower.catch_up()
@@ -215,8 +266,8 @@ def test_an_asset_without_categories_is_listed_with_none(
     application, engine, follower, tenant
 ):
     company, client, operator = _people(application, tenant)
-    asset = application.register_asset(
-        tenant, operator, {"name": "Router", "company_id": company}
+    asset = application.assets.register(
+        tenant, operator, RegisterAsset(name="Router", company_id=company)
     )
     follower.catch_up()
     [row] = rows(engine, t.assets, id=asset)
