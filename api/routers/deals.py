@@ -10,11 +10,11 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel
 from sqlalchemy import ColumnElement, Table
 
+from api.actions import invoicing
 from api.deps import ServicesDep, User, staff
 from api.errors import invalid
 from api.listing import builder_page
 from api.models.commerce import Deal, EngagementIn
-from api.operator import invoicing
 from api.present import engagements as shape
 from api.query.compile import like_pattern
 from api.records import ITEMS, check_references, one

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import TypeAdapter
 from sqlalchemy import select
 
+from api.actions import invoicing
 from api.deps import ReadsDep, ServicesDep, TenantDep, User, require, staff
 from api.listing import find, list_page, parse_page, query_of
 from api.models.commerce import (
@@ -22,7 +23,6 @@ from api.models.commerce import (
     InvoiceRow,
     LineIn,
 )
-from api.operator import invoicing
 from api.pdf import invoice_pdf
 from api.query.resources import RESOURCES
 from api.records import check_references, one

@@ -13,12 +13,12 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 from sqlalchemy import select
 
+from api.actions import invoicing
 from api.deps import Caller, CallerDep, ServicesDep, User, require, staff
 from api.errors import denied, invalid, not_found, unauthenticated
 from api.listing import find
 from api.models.commerce import AcceptIn, IdList, LineIn, OperatorQuote, QuoteIn
 from api.models.tickets import Invoiced
-from api.operator import invoicing
 from api.pdf import quote_pdf
 from api.present.common import Lookups
 from api.present.rows import quote_detail

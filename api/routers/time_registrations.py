@@ -10,11 +10,11 @@ from typing import Any
 from fastapi import APIRouter
 from sqlalchemy import select
 
+from api.actions import invoicing
 from api.actions.tickets import parse_moment
 from api.deps import ServicesDep, TenantDep, User, staff
 from api.errors import invalid, not_found
 from api.models.tickets import Invoiced, TimeIds, TimeIn, TimeListRow, TimeRow
-from api.operator import invoicing
 from api.present.tickets import time_row
 from api.records import check_references, one
 from api.schemas import Message

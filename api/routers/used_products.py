@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.actions import invoicing
 from api.deps import ServicesDep, User, staff
 from api.errors import ApiError
 from api.models.commerce import IdList, UsedProduct
 from api.models.tickets import Invoiced
-from api.operator import invoicing
 from api.present import engagements as shape
 from api.records import one
 from api.routers.deals import engagement_router

@@ -1,4 +1,5 @@
-"""Putting billable work on draft invoices and taking it off again."""
+"""Putting billable work on draft invoices and taking it off again, and the
+invoice as the operator side shows it."""
 
 from __future__ import annotations
 

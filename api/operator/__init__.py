@@ -1,1 +1,0 @@
-"""Helpers of the operator API: access, HTML, notifications, shaping, invoicing."""
