@@ -3,6 +3,9 @@ import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { renderApp, setViewport, signedIn } from '@/testing/test-utils';
 import { authStorage } from '@/lib/auth-storage';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/mocks/server';
+import * as data from '@/testing/mocks/data';
 
 // Colour contrast needs layout and message frames need a real window: jsdom has neither.
 async function seriousViolations() {
@@ -36,6 +39,21 @@ describe('accessibility', () => {
   it('the login screen has none either', async () => {
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Inloggen', level: 1 });
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('the operator workspace frame has none either, menu open or closed', async () => {
+    setViewport(true);
+    const operator = { ...data.user, is_operator: 1, company: null, permissions_names: ['invoices.index', 'settings.index', 'messages.index'] };
+    server.use(
+      http.get('*/api/invoices', () => HttpResponse.json({ data: [], from: null, to: null, total: 0, per_page: 15, current_page: 1, last_page: 1 })),
+      http.get('*/api/auth/me', () => HttpResponse.json({ ...data.me, user: operator })),
+    );
+    authStorage.setSession('access', 'refresh');
+    renderApp('/operator/invoices', signedIn(operator));
+    await screen.findByRole('heading', { name: 'Facturen', level: 1 });
+    expect(await seriousViolations()).toEqual([]);
+    screen.getByRole('button', { name: 'Menu' }).click();
     expect(await seriousViolations()).toEqual([]);
   });
 });
