@@ -19,12 +19,12 @@ from sqlalchemy import Engine, create_engine, event, exc
 from api.auth.sessions import Sessions
 from api.auth.throttle import Throttle
 from api.cache import ReadCache
-from api.mail import FileMailer, Mailer, SmtpMailer
 from api.recorder import TOPIC as RECORDER_TOPIC
 from api.services import Services
 from api.settings import Settings
 from api.sso import provider_from_settings
 from domain.application import Ledgerdesk
+from outbound.mail import FileMailer, Mailer, SmtpMailer
 from projections.follower import Follower
 from projections.schema import create_tables
 from projections.upgrade import prepare

@@ -10,10 +10,10 @@ from sqlalchemy import Engine
 from api.auth.sessions import Sessions
 from api.auth.throttle import Throttle
 from api.cache import ReadCache
-from api.mail import Mailer
 from api.settings import Settings
 from api.sso import IdentityProvider
 from domain.application import Ledgerdesk
+from outbound.mail import Mailer
 from projections.follower import Follower
 
 

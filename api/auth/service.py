@@ -9,7 +9,7 @@ from sqlalchemy import select
 from api.auth import sign_on
 from api.deps import Tenant, User, load_user
 from api.errors import ApiError, invalid, unauthenticated
-from api.mail import public_url
+from api.links import public_url
 from api.security import (
     ACCESS_MINUTES,
     access_token,

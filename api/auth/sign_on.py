@@ -17,7 +17,7 @@ from sqlalchemy import ColumnElement, delete, insert, or_, select
 
 from api.deps import Tenant
 from api.errors import invalid
-from api.mail import public_url
+from api.links import public_url
 from api.security import digest
 from api.services import Services
 from api.sso import EntraProvider, FakeIdentityProvider, Identity, tid_list

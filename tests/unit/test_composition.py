@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from api.bootstrap import build_mailer, relay_config
-from api.mail import FileMailer, SmtpMailer
 from api.settings import Settings
+from outbound.mail import FileMailer, SmtpMailer
 
 
 def test_mail_goes_through_smtp_when_a_host_is_set(

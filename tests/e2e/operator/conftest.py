@@ -9,10 +9,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from api.mail import MemoryMailer
 from api.main import create_app
 from api.seed import seed_demo
 from api.services import Services
+from outbound.mail import MemoryMailer
 from projections import tables as t
 from projections.api_tables import notifications
 from tests.e2e.api.conftest import DEMO, HASH, Portal

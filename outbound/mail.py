@@ -1,4 +1,7 @@
-"""Outgoing mail behind one interface: SMTP when configured, else files in var/mail."""
+"""Outgoing mail behind one interface: SMTP when configured, else files in var/mail.
+
+Which one a process uses is chosen by the composition root (api/bootstrap.py).
+"""
 
 from __future__ import annotations
 
@@ -7,18 +10,8 @@ import threading
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 from uuid import uuid4
-
-
-def public_url(template: str, subdomain: str, configs: dict[str, Any]) -> str:
-    """A tenant's base URL for links in mail: its config, else the setting's template.
-
-    Never the request's Host header, which anyone can set.
-    """
-    own = configs.get("portal.public_url")
-    base = str(own) if isinstance(own, str) and own.strip() else template
-    return base.replace("{tenant}", subdomain).rstrip("/")
 
 
 class Mailer(Protocol):
