@@ -388,7 +388,6 @@ class FormerNames:
     def revise_quote(
         self, tenant_id: str, actor: str, quote_id: str, **changes: Any
     ) -> None:
-        changes = {k: v for k, v in changes.items() if v is not None}
         command = command_of(ReviseQuote, changes)
         self.quotes.revise(tenant_id, actor, quote_id, command)
 

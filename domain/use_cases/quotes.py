@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 
 from domain.quotes import Quote
 from domain.store import Store
-from domain.use_cases.commands import UNSET, Unset
 from domain.use_cases.settings import Settings
 from domain.use_cases.users import Users
 
@@ -29,13 +28,14 @@ class DraftQuote:
 
 @dataclass(frozen=True)
 class ReviseQuote:
-    """What to change of a concept quote: name, lines or custom fields."""
+    """What to change of a concept quote; None leaves a part as it is (a quote
+    always has a name, lines and custom fields, so none is ever cleared)."""
 
     unknown_field: ClassVar[str] = "The {field} field cannot be changed."
 
-    name: str | Unset = UNSET
-    lines: list[dict[str, Any]] | Unset = UNSET
-    custom_fields: dict[str, Any] | Unset = UNSET
+    name: str | None = None
+    lines: list[dict[str, Any]] | None = None
+    custom_fields: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -87,16 +87,7 @@ class Quotes:
     ) -> None:
         """Change a concept quote's name, lines or custom fields."""
         quote = self.get(tenant_id, quote_id)
-        quote.revise(
-            actor,
-            name=None if isinstance(command.name, Unset) else command.name,
-            lines=None if isinstance(command.lines, Unset) else command.lines,
-            custom_fields=(
-                None
-                if isinstance(command.custom_fields, Unset)
-                else command.custom_fields
-            ),
-        )
+        quote.revise(actor, command.name, command.lines, command.custom_fields)
         self.store.commit(quote)
 
     def send(self, tenant_id: str, actor: str, quote_id: str) -> None:
