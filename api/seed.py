@@ -16,54 +16,12 @@ from typing import Any
 
 from argon2 import PasswordHasher
 
+from api.auth.permissions import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
 from domain.application import Ledgerdesk
 from domain.base import SYSTEM
 from domain.errors import NotFound
 
 DEMO_PASSWORD = "demo"
-PORTAL_ROUTES = ("tickets", "quotes", "subscriptions", "assets", "contracts")
-PORTAL_CLIENT_PERMISSIONS = sorted(
-    [f"{route}.{action}" for route in PORTAL_ROUTES for action in ("index", "show")]
-    + [
-        "tickets.create",
-        "invoices.index",
-        "invoices.show",
-        "messages.store",
-        "tenant.exports.index",
-        "tenant.table-presets.store",
-        "tenant.contracts.buy",
-        "portal.access",
-    ]
-)
-OPERATOR_PERMISSIONS = sorted(
-    set(PORTAL_CLIENT_PERMISSIONS)
-    | {
-        f"{model}.{action}"
-        for model in (
-            "tickets",
-            "quotes",
-            "contracts",
-            "invoices",
-            "subscriptions",
-            "assets",
-            "companies",
-            "clients",
-            "operators",
-            "ticket-groups",
-            "locations",
-            "time-registrations",
-            "messages",
-            "settings",
-            "ticket-templates",
-            "deals",
-            "projects",
-            "used-products",
-        )
-        for action in ("index", "show", "store", "update", "destroy")
-    }
-    | {"exports.index", "table-presets.store", "audit.view", "tenant.audit.view"}
-)
-
 STATUSES = [  # label, internal type, client name, style
     ("Open", 1, "Open", "primary"),
     ("Waiting for reply", 4, "Waiting for you", "warning"),
