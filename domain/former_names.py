@@ -20,16 +20,15 @@ from domain.use_cases.invoices import CreateInvoice
 from domain.use_cases.invoicing import Billable
 from domain.use_cases.messages import EditMessage, PostMessage
 from domain.use_cases.organisations import (
-    ChangeCompany,
-    ChangeLocation,
-    ChangeTicketGroup,
+    ARCHIVABLE_CHANGES,
+    ArchivableChanges,
     FormTicketGroup,
     RegisterCompany,
     RegisterLocation,
 )
 from domain.use_cases.quotes import AcceptQuote, DraftQuote, ReviseQuote
 from domain.use_cases.settings import ChangePreset, SavePreset
-from domain.use_cases.subscriptions import StartSubscription
+from domain.use_cases.subscriptions import ChangeSubscription, StartSubscription
 from domain.use_cases.tenants import ChangeTenant
 from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from domain.use_cases.timekeeping import RegisterTime
@@ -179,20 +178,10 @@ class FormerNames:
         archive: bool = False,
         restore: bool = False,
     ) -> None:
-        if restore:
-            self.organisations.restore(tenant_id, actor, cls, record_id)
-        if changes:
-            kinds: dict[
-                type[Any], type[ChangeCompany | ChangeLocation | ChangeTicketGroup]
-            ]
-            kinds = {
-                Company: ChangeCompany,
-                Location: ChangeLocation,
-                TicketGroup: ChangeTicketGroup,
-            }
-            command: ChangeCompany | ChangeLocation | ChangeTicketGroup
-            command = command_of(kinds[cls], changes)
-            self.organisations.change(tenant_id, actor, record_id, command)
+        if changes or restore:
+            command: ArchivableChanges
+            command = command_of(ARCHIVABLE_CHANGES[cls], changes or {})
+            self.organisations.change(tenant_id, actor, record_id, command, restore)
         if archive:
             self.organisations.archive(tenant_id, actor, cls, record_id)
 
@@ -481,14 +470,8 @@ class FormerNames:
         bill: bool = False,
         terminate_on: str | None = None,
     ) -> None:
-        if lines is not None:
-            self.subscriptions.change_lines(tenant_id, actor, subscription_id, lines)
-        if bill:
-            self.subscriptions.bill_period(tenant_id, actor, subscription_id)
-        if terminate_on is not None:
-            self.subscriptions.terminate(
-                tenant_id, actor, subscription_id, terminate_on
-            )
+        command = ChangeSubscription(lines, bill, terminate_on)
+        self.subscriptions.change(tenant_id, actor, subscription_id, command)
 
     # -- deals and invoicing ---------------------------------------------------
     def engagement(self, tenant_id: str, kind: str, record_id: str) -> Engagement:

@@ -68,11 +68,13 @@ class ChangeTicketGroup(FormTicketGroup):
     unknown_field: ClassVar[str] = "The {field} field cannot be changed."
 
 
-ARCHIVABLE: dict[type[object], type[Archivable]] = {
-    ChangeCompany: Company,
-    ChangeLocation: Location,
-    ChangeTicketGroup: TicketGroup,
+ArchivableChanges = ChangeCompany | ChangeLocation | ChangeTicketGroup
+ARCHIVABLE_CHANGES: dict[type[Archivable], type[ArchivableChanges]] = {
+    Company: ChangeCompany,
+    Location: ChangeLocation,
+    TicketGroup: ChangeTicketGroup,
 }
+ARCHIVABLE = {changes: cls for cls, changes in ARCHIVABLE_CHANGES.items()}
 
 
 class Organisations:
@@ -131,13 +133,17 @@ class Organisations:
         tenant_id: str,
         actor: str,
         record_id: str,
-        command: ChangeCompany | ChangeLocation | ChangeTicketGroup,
+        command: ArchivableChanges,
+        restore: bool = False,
     ) -> None:
-        """Change the fields of a company, location or ticket group."""
+        """Change the fields of a company, location or ticket group and, with
+        restore, bring it back from the archive in the same save."""
         record = self.store.load(tenant_id, ARCHIVABLE[type(command)], record_id)
         changes = given(command)
         if changes:
             record.update(actor, changes)
+        if restore:
+            record.restore(actor)
         self.store.commit(record)
 
     def archive(

@@ -26,6 +26,17 @@ class StartSubscription:
     lines: list[dict[str, Any]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ChangeSubscription:
+    """New lines (None: kept), the next period billed, or a termination date."""
+
+    unknown_field: ClassVar[str] = "The {field} field cannot be changed."
+
+    lines: list[dict[str, Any]] | None = None
+    bill: bool = False
+    terminate_on: str | None = None
+
+
 class Subscriptions:
     """Start subscriptions, replace their lines, bill and terminate them."""
 
@@ -46,28 +57,19 @@ class Subscriptions:
         self.store.commit(subscription)
         return str(subscription.id)
 
-    def change_lines(
+    def change(
         self,
         tenant_id: str,
         actor: str,
         subscription_id: str,
-        lines: list[dict[str, Any]],
+        command: ChangeSubscription,
     ) -> None:
-        """Replace a subscription's lines."""
+        """Replace the lines, bill the next period or terminate, in one save."""
         subscription = self.get(tenant_id, subscription_id)
-        subscription.change_lines(actor, lines)
-        self.store.commit(subscription)
-
-    def bill_period(self, tenant_id: str, actor: str, subscription_id: str) -> None:
-        """Mark the next period billed."""
-        subscription = self.get(tenant_id, subscription_id)
-        subscription.bill_period(actor)
-        self.store.commit(subscription)
-
-    def terminate(
-        self, tenant_id: str, actor: str, subscription_id: str, terminate_on: str
-    ) -> None:
-        """End the subscription on a date."""
-        subscription = self.get(tenant_id, subscription_id)
-        subscription.terminate(actor, terminate_on)
+        if command.lines is not None:
+            subscription.change_lines(actor, command.lines)
+        if command.bill:
+            subscription.bill_period(actor)
+        if command.terminate_on is not None:
+            subscription.terminate(actor, command.terminate_on)
         self.store.commit(subscription)

@@ -40,7 +40,7 @@ from domain.use_cases.organisations import (
 )
 from domain.use_cases.quotes import AcceptQuote, DraftQuote, ReviseQuote
 from domain.use_cases.settings import ChangePreset, SavePreset
-from domain.use_cases.subscriptions import StartSubscription
+from domain.use_cases.subscriptions import ChangeSubscription, StartSubscription
 from domain.use_cases.tenants import ChangeTenant
 from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from domain.use_cases.timekeeping import RegisterTime
@@ -761,15 +761,23 @@ def test_a_subscription_is_billed_then_terminated(app: Ledgerdesk, tenant: str) 
             lines=[{"description": "Seat", "quantity": 3, "price": 20}],
         ),
     )
-    app.subscriptions.bill_period(tenant, OPERATOR, subscription_id)
-    app.subscriptions.bill_period(tenant, OPERATOR, subscription_id)
+    app.subscriptions.change(
+        tenant, OPERATOR, subscription_id, ChangeSubscription(bill=True)
+    )
+    app.subscriptions.change(
+        tenant, OPERATOR, subscription_id, ChangeSubscription(bill=True)
+    )
     subscription = app.subscriptions.get(tenant, subscription_id)
     assert subscription.start_period == "2026-02-28"
     assert subscription.next_billing_date == "2026-03-31"
-    app.subscriptions.terminate(tenant, OPERATOR, subscription_id, "2026-03-15")
+    app.subscriptions.change(
+        tenant, OPERATOR, subscription_id, ChangeSubscription(terminate_on="2026-03-15")
+    )
     assert app.subscriptions.get(tenant, subscription_id).next_billing_date is None
     with pytest.raises(InvalidTransition):
-        app.subscriptions.bill_period(tenant, OPERATOR, subscription_id)
+        app.subscriptions.change(
+            tenant, OPERATOR, subscription_id, ChangeSubscription(bill=True)
+        )
 
 
 # -- organisations, settings and presets -----------------------------------------

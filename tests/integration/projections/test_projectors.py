@@ -12,7 +12,7 @@ from domain.use_cases.messages import PostMessage
 from domain.use_cases.organisations import ChangeCompany, RegisterCompany
 from domain.use_cases.quotes import AcceptQuote, DraftQuote
 from domain.use_cases.settings import SavePreset
-from domain.use_cases.subscriptions import StartSubscription
+from domain.use_cases.subscriptions import ChangeSubscription, StartSubscription
 from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from domain.use_cases.timekeeping import RegisterTime
 from domain.use_cases.users import RegisterUser
@@ -200,7 +200,9 @@ def test_quote_invoice_and_subscription_rows(application, engine, follower, tena
             lines=[{"description": "Storage", "quantity": 3, "price": "10.00"}],
         ),
     )
-    application.subscriptions.bill_period(tenant, operator, subscription)
+    application.subscriptions.change(
+        tenant, operator, subscription, ChangeSubscription(bill=True)
+    )
     follower.catch_up()
     [q] = rows(engine, t.quotes, id=quote)
     assert q["status_id"] == 3 and q["total"] == 200.0
