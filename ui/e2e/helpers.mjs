@@ -24,13 +24,17 @@ export const test = base.extend({
     mkdirSync(ARTEFACTS, { recursive: true });
     await use(ARTEFACTS);
   },
-  shot: async ({ page, artefacts }, use, testInfo) => {
-    const slug = slugOf(testInfo.title);
-    await use((suffix = '') => page.screenshot({ path: join(artefacts, `${slug}${suffix}.png`), fullPage: true }));
-    if (testInfo.status === testInfo.expectedStatus && !page.isClosed()) {
-      await page.screenshot({ path: join(artefacts, `${slug}.png`), fullPage: true }).catch(() => undefined);
-    }
-  },
+  shot: [
+    async ({ page, artefacts }, use, testInfo) => {
+      const slug = slugOf(testInfo.title);
+      await use((suffix = '') => page.screenshot({ path: join(artefacts, `${slug}${suffix}.png`), fullPage: true }));
+      if (testInfo.status === testInfo.expectedStatus && !page.isClosed()) {
+        await page.screenshot({ path: join(artefacts, `${slug}.png`), fullPage: true }).catch(() => undefined);
+      }
+    },
+    // every test leaves its last screen, as the former runner did
+    { auto: true },
+  ],
 });
 
 /** Asserts a condition the test computed itself, with the message a failure shows. */

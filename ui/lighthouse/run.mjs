@@ -197,6 +197,21 @@ function misses(row) {
   return found;
 }
 
+/** The run as a Markdown table (docs/page-quality.md carries the last one). */
+function table(rows) {
+  const lines = [
+    '| Page | Preset | Performance | Accessibility | CLS | TBT (ms) | Misses |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of rows) {
+    const page = row.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|\/\d+$/, (id) => (id.startsWith('/') ? '/:id' : ':id'));
+    lines.push(
+      `| ${page} | ${row.preset} | ${row.performance.toFixed(2)} | ${row.accessibility.toFixed(2)} | ${row.cls.toFixed(3)} | ${Math.round(row.tbt)} | ${row.misses.join('; ') || 'none'} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const { base, stop } = await serve();
@@ -222,7 +237,9 @@ async function main() {
     await chrome.kill();
     stop();
   }
-  writeFileSync(join(OUT, 'results.json'), JSON.stringify({ measured: new Date().toISOString(), rows }, null, 2));
+  const measured = new Date().toISOString();
+  writeFileSync(join(OUT, 'results.json'), JSON.stringify({ measured, rows }, null, 2));
+  writeFileSync(join(OUT, 'table.md'), table(rows));
   const missed = rows.filter((row) => row.misses.length);
   console.log(`${rows.length} measurements, ${missed.length} missing a target; JSON in ${join(OUT, 'results.json')}`);
   process.exitCode = missed.length || rows.length === 0 ? 1 : 0;

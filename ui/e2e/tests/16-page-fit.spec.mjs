@@ -31,9 +31,9 @@ const SETTING_LISTS = [
 const OPERATOR_KINDS = [
   ['tickets', 'tickets', true],
   ['quotes', 'quotes', true],
-  ['contracts', 'contracts', false],
+  ['contracts', 'contracts', true],
   ['invoices', 'invoices', false],
-  ['companies', 'companies', false],
+  ['companies', 'companies', true],
   ['ticket-groups', 'ticket-groups', true, { name: 'Werkplekken' }],
   ['deals', 'deals', true],
   ['projects', 'projects', true],
@@ -125,7 +125,10 @@ async function checkPage(page, url, expectedPath) {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  expect.soft(scrollWidth, `page width ${scrollWidth} px on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
+  // A phone zooms out to show a too wide page, which widens innerWidth with it: the
+  // screen's own width is the limit too.
+  const screen = Math.min(innerWidth, page.viewportSize().width);
+  expect.soft(scrollWidth, `page width ${scrollWidth} px on a ${screen} px screen`).toBeLessThanOrEqual(screen);
   // Message bodies sit in sandboxed frames without scripts, where axe cannot run (the
   // newer partial run waits for them forever): axe checks the page itself, as in 07.
   const result = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false }).analyze();
