@@ -194,8 +194,10 @@ def test_ticket_references_count_per_tenant(app: Ledgerdesk, tenant: str) -> Non
     other = make_tenant(app, "globex")
     first = [open_ticket(app, tenant) for _ in range(3)]
     elsewhere = [open_ticket(app, other) for _ in range(2)]
-    batch = app.open_tickets(
-        tenant, OPERATOR, [{"description": "a"}, {"description": "b"}]
+    batch = app.tickets.open_many(
+        tenant,
+        OPERATOR,
+        [(OpenTicket(description="a"), None), (OpenTicket(description="b"), None)],
     )
     assert [app.tickets.get(tenant, t).reference for t in first + batch] == [
         "T-000001",

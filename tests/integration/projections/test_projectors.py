@@ -110,10 +110,13 @@ def test_counts_move_between_buckets_and_sum_to_the_tickets(
     application, engine, follower, tenant
 ):
     company, client, _ = _people(application, tenant)
-    ids = application.open_tickets(
+    ids = application.tickets.open_many(
         tenant,
         client,
-        [{"description": f"Issue {i}", "company_id": company} for i in range(5)],
+        [
+            (OpenTicket(description=f"Issue {i}", company_id=company), None)
+            for i in range(5)
+        ],
     )
     application.tickets.delete(tenant, client, ids[0])
     application.tickets.restore(tenant, client, ids[0])
