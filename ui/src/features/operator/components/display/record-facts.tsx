@@ -85,7 +85,9 @@ export function useFactValue() {
       }
       case 'lookup': {
         const items = (lookups?.[fact.lookup] as { id: unknown; label?: string; name?: string; [k: string]: unknown }[] | undefined) ?? [];
-        const found = items.find((item) => String(item[fact.key ?? 'id']) === String(value));
+        // A list row may carry the item itself ({id, label}) rather than its id.
+        const wanted = typeof value === 'object' ? (value as { id?: unknown }).id : value;
+        const found = items.find((item) => String(item[fact.key ?? 'id']) === String(wanted));
         return found ? String(found.label ?? found.name) : null;
       }
       case 'choice': {

@@ -357,7 +357,8 @@ export const RESOURCE_KINDS: Record<string, RecordKind> = {
     columns: [
       { label: 'Description', field: 'description', as: 'text' },
       { label: 'Company', field: 'company', as: 'relation' },
-      { label: 'Priority', field: 'priority_id', as: 'lookup', lookup: 'priorities' },
+      // List rows carry the priority itself, not its id; its label comes from the lookups.
+      { label: 'Priority', field: 'priority', as: 'lookup', lookup: 'priorities' },
     ],
   },
 };
