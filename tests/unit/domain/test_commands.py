@@ -3,9 +3,7 @@ and a partial update tells a field not given from one cleared (None)."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +15,6 @@ from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from domain.use_cases.users import RegisterUser, UpdateUser
 
 from .support import ACTOR, TENANT
-
-USE_CASES = Path(__file__).resolve().parents[3] / "domain" / "use_cases"
 
 
 def test_an_unknown_name_is_refused_with_the_aggregates_message() -> None:
@@ -75,16 +71,3 @@ def test_commands_are_frozen() -> None:
     command = OpenTicket(description="Printer")
     with pytest.raises(dataclasses.FrozenInstanceError):
         command.description = "Scanner"  # type: ignore[misc]
-
-
-def test_no_use_case_inherits_from_the_store_or_from_another() -> None:
-    """The use cases are composed, not a chain of mixins: each class stands alone."""
-    for path in USE_CASES.glob("*.py"):
-        tree = ast.parse(path.read_text())
-        for node in tree.body:
-            if isinstance(node, ast.ClassDef) and node.name[0].isupper():
-                bases = [ast.unparse(b) for b in node.bases]
-                assert not [b for b in bases if b in {"Store", "Application"}], (
-                    path.name,
-                    node.name,
-                )
