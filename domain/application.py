@@ -9,6 +9,7 @@ from domain.store import Store
 from domain.use_cases.assets import Assets
 from domain.use_cases.contracts import Contracts
 from domain.use_cases.deals import Deals
+from domain.use_cases.drafts import Drafts
 from domain.use_cases.invoices import Invoices
 from domain.use_cases.invoicing import Invoicing
 from domain.use_cases.messages import Messages
@@ -45,4 +46,5 @@ class Ledgerdesk(FormerNames, Store):
         self.invoices = Invoices(self, self.settings, self.users)
         self.subscriptions = Subscriptions(self, self.users)
         self.deals = Deals(self, self.users)
-        self.invoicing = Invoicing(self, self.settings)
+        self.drafts = Drafts(self, self.settings)
+        self.invoicing = Invoicing(self, self.drafts)

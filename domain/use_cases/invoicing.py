@@ -7,28 +7,21 @@ at most and a company's work on one draft, whatever the read model says.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import date
+from dataclasses import dataclass
 from typing import Any
 
-from domain.base import LedgerAggregate
 from domain.deals import UsedProduct
 from domain.errors import InvalidTransition, InvalidValue, NotFound
 from domain.invoice_sources import (
     AlreadyInvoiced,
-    DraftChoice,
     InvoiceSource,
-    draft_choice_id,
     source_record,
     source_record_id,
-    takes_lines,
 )
 from domain.invoices import Invoice
-from domain.organisations import Company
 from domain.quotes import ACCEPTED, Quote
 from domain.store import Store
-from domain.tenants import Sequence
-from domain.use_cases.settings import Settings
+from domain.use_cases.drafts import Batch, Drafts
 
 ON_INVOICE = "This item is already on an invoice."
 NOT_ON_INVOICE = "The selected ids are not on an invoice."
@@ -46,109 +39,20 @@ class Billable:
     line: dict[str, Any]
 
 
-@dataclass
-class _Batch:
-    """The aggregates one invoicing command loads, changes and saves together."""
-
-    tenant_id: str
-    actor: str
-    invoices: dict[str, Invoice] = field(default_factory=dict)
-    choices: dict[str | None, DraftChoice] = field(default_factory=dict)
-    records: dict[tuple[str, str], InvoiceSource] = field(default_factory=dict)
-    sequence: Sequence | None = None
-    survivors: dict[str | None, str | None] = field(default_factory=dict)
-
-    def aggregates(self) -> list[LedgerAggregate]:
-        """Everything with pending events, the number sequence first."""
-        found: list[LedgerAggregate | None] = [self.sequence]
-        found += [*self.choices.values(), *self.invoices.values()]
-        found += list(self.records.values())
-        return [a for a in found if a is not None and a.pending_events]
-
-
 class Invoicing:
     """Invoice and deinvoice sources; remove lines; a company's draft invoice."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, drafts: Drafts) -> None:
         self.store = store
-        self.settings = settings
+        self.drafts = drafts
 
-    def _source_of(self, batch: _Batch, kind: str, source_id: str) -> InvoiceSource:
+    def _source_of(self, batch: Batch, kind: str, source_id: str) -> InvoiceSource:
         key = (kind, source_id)
         if key not in batch.records:
             batch.records[key] = source_record(
                 self.store, batch.tenant_id, batch.actor, kind, source_id
             )
         return batch.records[key]
-
-    def _invoice_of(self, batch: _Batch, invoice_id: str) -> Invoice | None:
-        if invoice_id not in batch.invoices:
-            found = self.store.find(batch.tenant_id, Invoice, invoice_id)
-            if found is None:
-                return None
-            batch.invoices[invoice_id] = found
-        return batch.invoices[invoice_id]
-
-    def _draft(
-        self,
-        batch: _Batch,
-        company_id: str | None,
-        client_id: str | None,
-        newest: str | None,
-    ) -> Invoice:
-        """The company's draft: the newer of the chosen and the newest known one
-        that is still an open draft of the company, else a new one. A merged
-        company's work goes to the company it was merged into."""
-        company_id = self._survivor(batch, company_id)
-        choice = batch.choices.get(company_id)
-        if choice is None:
-            choice = self.store.find(
-                batch.tenant_id,
-                DraftChoice,
-                draft_choice_id(batch.tenant_id, company_id),
-            ) or DraftChoice.start(batch.tenant_id, batch.actor, company_id)
-            batch.choices[company_id] = choice
-        # The newest open draft, as before drafts were chosen: one made by hand
-        # after the chosen one (known from the read model) takes over.
-        open_drafts: list[Invoice] = []
-        for candidate in dict.fromkeys((choice.invoice_id, newest)):
-            found = self._invoice_of(batch, candidate) if candidate else None
-            if found is not None and takes_lines(found, company_id):
-                open_drafts.append(found)
-        if open_drafts:
-            invoice = max(open_drafts, key=lambda found: found.number)
-            choice.choose(batch.actor, invoice)
-            return invoice
-        if batch.sequence is None:
-            batch.sequence, (number,) = self.settings.allocate_numbers(
-                batch.tenant_id, "invoices"
-            )
-        else:
-            (number,) = batch.sequence.allocate("system")
-        invoice = Invoice.create(
-            batch.tenant_id,
-            batch.actor,
-            number,
-            company_id,
-            client_id,
-            date.today().isoformat(),
-        )
-        batch.invoices[str(invoice.id)] = invoice
-        choice.choose(batch.actor, invoice)
-        return invoice
-
-    def _survivor(self, batch: _Batch, company_id: str | None) -> str | None:
-        """The company that lives on for this one: itself unless it was merged."""
-        if company_id not in batch.survivors:
-            current, seen = company_id, set()
-            while current is not None and current not in seen:
-                seen.add(current)
-                company = self.store.find(batch.tenant_id, Company, current)
-                if company is None or not company.merged_into:
-                    break
-                current = str(company.merged_into)
-            batch.survivors[company_id] = current
-        return batch.survivors[company_id]
 
     def _check_source(self, tenant_id: str, kind: str, source_id: str) -> None:
         """A used product must not be removed; a quote must be accepted."""
@@ -183,7 +87,7 @@ class Invoicing:
             self._check_source(tenant_id, kind, source_id)
 
         def action() -> list[str]:
-            batch = _Batch(tenant_id, actor)
+            batch = Batch(tenant_id, actor)
             held: dict[tuple[str, str], tuple[str, list[str]]] = {}
             touched: list[str] = []
             for item in items:
@@ -194,7 +98,7 @@ class Invoicing:
                         batch, item, (placed or {}).get(key)
                     ):
                         raise AlreadyInvoiced(ON_INVOICE, "ids")
-                invoice = self._draft(
+                invoice = self.drafts.draft(
                     batch,
                     item.company_id,
                     item.client_id,
@@ -217,10 +121,10 @@ class Invoicing:
         return self.store.retrying(action)
 
     def _placed_before(
-        self, batch: _Batch, item: Billable, invoice_id: str | None
+        self, batch: Batch, item: Billable, invoice_id: str | None
     ) -> bool:
         """Whether an invoice names the source on a line from before its record."""
-        invoice = self._invoice_of(batch, invoice_id) if invoice_id else None
+        invoice = self.drafts.invoice_in(batch, invoice_id) if invoice_id else None
         return invoice is not None and bool(_lines_of(invoice, item.source_id))
 
     def deinvoice(
@@ -238,12 +142,14 @@ class Invoicing:
         """
 
         def action() -> list[str]:
-            batch = _Batch(tenant_id, actor)
+            batch = Batch(tenant_id, actor)
             touched: list[str] = []
             for source_id in source_ids:
                 record = self._source_of(batch, kind, source_id)
                 invoice_id = record.invoice_id or (placed or {}).get(source_id)
-                invoice = self._invoice_of(batch, invoice_id) if invoice_id else None
+                invoice = (
+                    self.drafts.invoice_in(batch, invoice_id) if invoice_id else None
+                )
                 lines = _lines_of(invoice, source_id) if invoice else []
                 if record.invoice_id:
                     lines = [i for i in lines if i in record.line_ids]
@@ -266,8 +172,8 @@ class Invoicing:
         """Remove a line from a draft; a source it held is free again."""
 
         def action() -> None:
-            batch = _Batch(tenant_id, actor)
-            invoice = self._invoice_of(batch, invoice_id)
+            batch = Batch(tenant_id, actor)
+            invoice = self.drafts.invoice_in(batch, invoice_id)
             if invoice is None:
                 raise NotFound("Invoice not found.", "id")
             line = next((x for x in invoice.lines if x["id"] == line_id), None)
@@ -283,13 +189,7 @@ class Invoicing:
 
     def draft_of(self, tenant_id: str, company_id: str | None) -> str | None:
         """The draft a company's work goes to next, if one is chosen and open."""
-        choice = self.store.find(
-            tenant_id, DraftChoice, draft_choice_id(tenant_id, company_id)
-        )
-        if choice is None or choice.invoice_id is None:
-            return None
-        invoice = self.store.find(tenant_id, Invoice, choice.invoice_id)
-        return choice.invoice_id if takes_lines(invoice, company_id) else None
+        return self.drafts.draft_of(tenant_id, company_id)
 
     def invoice_of(self, tenant_id: str, kind: str, source_id: str) -> str | None:
         """The invoice holding a source, by its record."""
