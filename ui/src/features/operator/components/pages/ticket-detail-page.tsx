@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '@/lib/session';
@@ -184,35 +184,42 @@ function TicketFields({ ticket, save, reload }: { ticket: Ticket; save: (changes
   const { t } = useTranslation('operator');
   const { customFields } = useOperatorLookups();
   const fields = customFields.filter((f) => !f.morphable_type || f.morphable_type === 'Ticket');
-  const [draft, setDraft] = useState<Record<string, string | null> | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { control, handleSubmit, reset, formState } = useForm<{ values: Record<string, string | null> }>({ defaultValues: { values: serverValues(ticket) } });
   const [conflict, setConflict] = useState<string | null>(null);
+  // A reloaded ticket resets the fields, except after a conflict: what was typed stays.
+  const keepTyped = useRef(false);
+  useEffect(() => {
+    if (keepTyped.current) keepTyped.current = false;
+    else reset({ values: serverValues(ticket) });
+  }, [ticket, reset]);
   if (fields.length === 0) return null;
-  const values = draft ?? serverValues(ticket);
+  const submit = handleSubmit(({ values }) =>
+    save(withVersion(ticket, { custom_values: values }))
+      .then(() => setConflict(null))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 409) {
+          setConflict(error.body?.message ?? t('This ticket was changed by someone else.'));
+          keepTyped.current = true;
+          reload();
+        }
+      }),
+  );
+  const message: unknown = formState.errors.values?.message;
+  const missing = typeof message === 'string' ? message.split('\n').filter(Boolean) : [];
   return (
-    <form
-      aria-label={t('Custom fields')}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const missing = fields.filter((f) => f.required && !values[f.name]).map((f) => t('{field} is required', { field: f.title }));
-        setErrors(missing);
-        if (missing.length > 0) return;
-        save(withVersion(ticket, { custom_values: values }))
-          .then(() => {
-            setDraft(null);
-            setConflict(null);
-          })
-          .catch((error: unknown) => {
-            if (error instanceof ApiError && error.status === 409) {
-              setConflict(error.body?.message ?? t('This ticket was changed by someone else.'));
-              reload();
-            }
-          });
-      }}
-    >
-      <CustomFields fields={fields} values={values} onChange={(name, v) => setDraft({ ...values, [name]: v })} />
-      {errors.map((e) => (
+    <form aria-label={t('Custom fields')} noValidate onSubmit={(e) => void submit(e)}>
+      <Controller
+        name="values"
+        control={control}
+        rules={{
+          validate: (values) => {
+            const empty = fields.filter((f) => f.required && !values[f.name]).map((f) => t('{field} is required', { field: f.title }));
+            return empty.length ? empty.join('\n') : true;
+          },
+        }}
+        render={({ field }) => <CustomFields fields={fields} values={field.value} onChange={(name, v) => field.onChange({ ...field.value, [name]: v })} />}
+      />
+      {missing.map((e) => (
         <p key={e} role="alert" className="field-error">
           {e}
         </p>
