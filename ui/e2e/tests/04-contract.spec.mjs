@@ -22,6 +22,8 @@ test('buys a prepaid card and sees the remaining hours change', async ({ page, c
   await page.getByLabel('Card type').selectOption({ index: 1 });
   check(await buy.isEnabled(), 'buy is enabled once a card is chosen');
   await buy.click();
+  // A purchase is confirmed first, the price named on the button.
+  await page.getByRole('dialog', { name: 'Buy a prepaid card?' }).getByRole('button', { name: /^Buy for / }).click();
   await toastText(page, 'Prepaid card upgraded');
   await page.waitForFunction(
     (prev) => document.querySelector('[data-testid="remaining-hours"]')?.textContent?.trim() !== prev,

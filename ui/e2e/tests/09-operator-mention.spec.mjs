@@ -28,7 +28,7 @@ test('operator: an internal note @mentions the second line, who is notified; the
     const editor = first.page.getByRole('textbox', { name: 'Message', exact: true });
     await editor.click();
     await first.page.keyboard.type('@Sand');
-    await first.page.getByRole('option', { name: /Sander Visser/ }).click();
+    await first.page.getByRole('listbox', { name: 'Mention an operator' }).getByRole('option', { name: /Sander Visser/ }).click();
     await first.page.keyboard.type(` ${note}`);
     await first.page.getByRole('button', { name: 'Add internal note' }).click();
     await toastText(first.page, 'Message sent');
