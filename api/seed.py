@@ -20,6 +20,18 @@ from api.auth.permissions import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
 from domain.application import Ledgerdesk
 from domain.base import SYSTEM
 from domain.errors import NotFound
+from domain.use_cases.assets import RegisterAsset
+from domain.use_cases.contracts import ConcludeContract
+from domain.use_cases.deals import DealFields, ProjectFields, UsedProductFields
+from domain.use_cases.invoices import CreateInvoice
+from domain.use_cases.messages import PostMessage
+from domain.use_cases.organisations import RegisterCompany
+from domain.use_cases.quotes import AcceptQuote, DraftQuote
+from domain.use_cases.subscriptions import StartSubscription
+from domain.use_cases.tenants import ChangeTenant
+from domain.use_cases.tickets import OpenTicket, UpdateTicket
+from domain.use_cases.timekeeping import RegisterTime
+from domain.use_cases.users import RegisterUser, UpdateUser
 
 DEMO_PASSWORD = "demo"
 STATUSES = [  # label, internal type, client name, style
@@ -129,7 +141,7 @@ def _setting_ids(app: Ledgerdesk, tenant_id: str) -> dict[str, list[int]]:
     ids: dict[str, list[int]] = {}
     for label, kind_type, name_client, style in STATUSES:
         ids.setdefault("ticket_statuses", []).append(
-            app.add_setting(
+            app.settings.add(
                 tenant_id,
                 SYSTEM,
                 "ticket_statuses",
@@ -146,13 +158,13 @@ def _setting_ids(app: Ledgerdesk, tenant_id: str) -> dict[str, list[int]]:
     for kind, items in LISTS.items():
         for position, (label, data) in enumerate(items):
             ids.setdefault(kind, []).append(
-                app.add_setting(
+                app.settings.add(
                     tenant_id,
                     SYSTEM,
                     kind,
                     label,
                     data,
-                    is_default=(kind == "priorities" and position == 1),
+                    is_default=kind == "priorities" and position == 1,
                 )
             )
     return ids
@@ -168,7 +180,7 @@ def seed_demo(
 ) -> str:
     """Create the demo tenant once and, with tickets, that many more; answers its id."""
     try:
-        tenant_id = str(app.tenant_by_subdomain(subdomain).id)
+        tenant_id = str(app.tenants.by_subdomain(subdomain).id)
     except NotFound:
         tenant_id = _seed_tenant(app, subdomain, name, hashed or password_hash())
     if tickets:
@@ -178,17 +190,21 @@ def seed_demo(
 
 def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str:
     rng = random.Random(subdomain)
-    tenant_id = app.create_tenant(SYSTEM, name, subdomain)
-    app.change_tenant(
+    tenant_id = app.tenants.create(SYSTEM, name, subdomain)
+    app.tenants.change(
         tenant_id,
         SYSTEM,
-        setup_completed=True,
-        configs={"ticketing.ticket_fields_config": TICKET_FIELDS_CONFIG},
-        modules={"mod_invoice_export_pdf": True},
+        ChangeTenant(
+            setup_completed=True,
+            configs={"ticketing.ticket_fields_config": TICKET_FIELDS_CONFIG},
+            modules={"mod_invoice_export_pdf": True},
+        ),
     )
     ids = _setting_ids(app, tenant_id)
     companies = [
-        app.register_company(tenant_id, SYSTEM, {"name": n, "city": c, "address_1": a})
+        app.organisations.register_company(
+            tenant_id, SYSTEM, RegisterCompany(name=n, city=c, address_1=a)
+        )
         for n, c, a in (
             ("Northwind Trading", "Utrecht", "Stationsplein 1"),
             ("Contoso Legal", "Amsterdam", "Keizersgracht 100"),
@@ -198,37 +214,39 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
     a, b, c = companies
 
     def user(email: str, first: str, last: str, line: int, company: str | None) -> str:
-        return app.register_user(
+        return app.users.register(
             tenant_id,
             SYSTEM,
-            email=f"{email}@{subdomain}.test",
-            first_name=first,
-            last_name=last,
-            is_operator=line,
-            company_ids=[company] if company else [],
-            role="client"
-            if line == 0
-            else ("first line" if line == 1 else "second line"),
-            permissions=PORTAL_CLIENT_PERMISSIONS
-            if line == 0
-            else OPERATOR_PERMISSIONS,
-            password_hash=hashed,
-            language="nl",
+            RegisterUser(
+                email=f"{email}@{subdomain}.test",
+                first_name=first,
+                last_name=last,
+                is_operator=line,
+                company_ids=[company] if company else [],
+                role="client"
+                if line == 0
+                else ("first line" if line == 1 else "second line"),
+                permissions=PORTAL_CLIENT_PERMISSIONS
+                if line == 0
+                else OPERATOR_PERMISSIONS,
+                password_hash=hashed,
+                language="nl",
+            ),
         )
 
     client = user("client", "Anna", "de Vries", 0, a)
     client2 = user("client2", "Bram", "Jansen", 0, b)
     client3 = user("client3", "Carla", "Smit", 0, c)
     # a client whose role leaves out invoices, to show what a missing permission does
-    app.update_user(
+    app.users.update(
         tenant_id,
         SYSTEM,
         client3,
-        {
-            "permissions": [
+        UpdateUser(
+            permissions=[
                 p for p in PORTAL_CLIENT_PERMISSIONS if not p.startswith("invoices.")
             ]
-        },
+        ),
     )
     first = user("first", "Femke", "Bakker", 1, None)
     second = user("second", "Sander", "Visser", 2, None)
@@ -237,52 +255,56 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
     ticket_ids = []
     for i, subject in enumerate(SUBJECTS * 2):
         company = companies[i % 3]
-        ticket_id = app.open_ticket(
+        ticket_id = app.tickets.open(
             tenant_id,
             clients[company],
-            {
-                "description": subject,
-                "client_id": clients[company],
-                "company_id": company,
-                "priority_id": ids["priorities"][i % 4],
-                "category_id": ids["categories"][i % 4],
-                "ticket_type_id": ids["ticket_types"][i % 3],
-                "source_id": ids["ticket_sources"][i % 3],
-            },
-            {
-                "message": f"{subject}. Can you help?",
-                "visible_to_client": True,
-                "is_from_client": True,
-                "format": "text",
-            },
+            OpenTicket(
+                description=subject,
+                client_id=clients[company],
+                company_id=company,
+                priority_id=ids["priorities"][i % 4],
+                category_id=ids["categories"][i % 4],
+                ticket_type_id=ids["ticket_types"][i % 3],
+                source_id=ids["ticket_sources"][i % 3],
+            ),
+            PostMessage(
+                message=f"{subject}. Can you help?",
+                visible_to_client=True,
+                is_from_client=True,
+                format="text",
+            ),
         )
         operator = first if i % 2 else second
-        app.post_message(
+        app.messages.post(
             tenant_id,
             operator,
             ticket_id,
-            "<p>Thanks, we are looking into it.</p>",
-            True,
-            False,
-            format="html",
+            PostMessage(
+                message="<p>Thanks, we are looking into it.</p>",
+                visible_to_client=True,
+                is_from_client=False,
+                format="html",
+            ),
         )
-        app.post_message(
+        app.messages.post(
             tenant_id,
             operator,
             ticket_id,
-            "<p>Internal: check the warranty first.</p>",
-            False,
-            False,
-            format="html",
+            PostMessage(
+                message="<p>Internal: check the warranty first.</p>",
+                visible_to_client=False,
+                is_from_client=False,
+                format="html",
+            ),
         )
-        app.update_ticket(
+        app.tickets.update(
             tenant_id,
             operator,
             ticket_id,
-            {
-                "status_id": ids["ticket_statuses"][i % len(STATUSES)],
-                "operator_id": operator,
-            },
+            UpdateTicket(
+                status_id=ids["ticket_statuses"][i % len(STATUSES)],
+                operator_id=operator,
+            ),
         )
         ticket_ids.append(ticket_id)
 
@@ -294,81 +316,82 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
         for number, outcome in enumerate(
             ("concept", "sent", "sent", "accepted", "rejected")
         ):
-            quote_id = app.draft_quote(
+            quote_id = app.quotes.draft(
                 tenant_id,
                 second,
-                f"Workplace renewal {number + 1}",
-                clients[company],
-                company,
-                lines,
+                DraftQuote(
+                    name=f"Workplace renewal {number + 1}",
+                    client_id=clients[company],
+                    company_id=company,
+                    lines=lines,
+                ),
             )
             if outcome != "concept":
-                app.send_quote(tenant_id, second, quote_id)
+                app.quotes.send(tenant_id, second, quote_id)
             if outcome == "accepted":
-                app.accept_quote(
+                app.quotes.accept(
                     tenant_id,
                     clients[company],
                     quote_id,
-                    "Signed by client",
-                    "",
-                    SIGNATURE,
+                    AcceptQuote(name="Signed by client", note="", signature=SIGNATURE),
                 )
             if outcome == "rejected":
-                app.decline_quote(tenant_id, clients[company], quote_id)
+                app.quotes.decline(tenant_id, clients[company], quote_id)
 
-    deal = app.create_engagement(
+    deal = app.deals.create(
         tenant_id,
         second,
-        "deals",
-        {"description": "Workplace renewal", "company_id": a, "client_id": client},
+        DealFields(description="Workplace renewal", company_id=a, client_id=client),
     )
-    project = app.create_engagement(
+    project = app.deals.create(
         tenant_id,
         second,
-        "projects",
-        {"description": "Workplace roll-out", "company_id": a, "deal_id": deal},
+        ProjectFields(description="Workplace roll-out", company_id=a, deal_id=deal),
     )
-    app.create_engagement(
+    app.deals.create(
         tenant_id,
         second,
-        "used-products",
-        {
-            "description": "Docking station",
-            "company_id": a,
-            "project_id": project,
-            "product_id": ids["products"][1],
-            "quantity": 3,
-            "price": "149.00",
-            "type": 1,
-            "invoice_moment": 3,
-        },
+        UsedProductFields(
+            description="Docking station",
+            company_id=a,
+            project_id=project,
+            product_id=ids["products"][1],
+            quantity=3,
+            price="149.00",
+            type=1,
+            invoice_moment=3,
+        ),
     )
 
     year_start = date(date.today().year, 1, 1).isoformat()
     for company in companies:
-        prepaid = app.conclude_contract(
+        prepaid = app.contracts.conclude(
             tenant_id,
             second,
-            name="Prepaid support hours",
-            client_id=clients[company],
-            company_id=company,
-            service_id=ids["services"][0],
-            period=None,
-            quantity=10,
-            start_date=year_start,
-            end_date=None,
+            ConcludeContract(
+                name="Prepaid support hours",
+                client_id=clients[company],
+                company_id=company,
+                service_id=ids["services"][0],
+                period=None,
+                quantity=10,
+                start_date=year_start,
+                end_date=None,
+            ),
         )
-        monthly = app.conclude_contract(
+        monthly = app.contracts.conclude(
             tenant_id,
             second,
-            name="Managed workplace",
-            client_id=clients[company],
-            company_id=company,
-            service_id=ids["services"][0],
-            period="month",
-            quantity=8,
-            start_date=year_start,
-            end_date=None,
+            ConcludeContract(
+                name="Managed workplace",
+                client_id=clients[company],
+                company_id=company,
+                service_id=ids["services"][0],
+                period="month",
+                quantity=8,
+                start_date=year_start,
+                end_date=None,
+            ),
         )
         company_tickets = [
             tid for i, tid in enumerate(ticket_ids) if companies[i % 3] == company
@@ -376,78 +399,94 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
         for k, (contract, ticket_id) in enumerate(
             zip((prepaid, monthly, prepaid), company_tickets, strict=False)
         ):
-            app.register_time(
+            app.time.register(
                 tenant_id,
                 first,
                 ticket_id,
-                30 + 15 * k,
-                datetime.now(UTC) - timedelta(days=k),
-                activity_id=ids["activities"][k % 3],
-                description="Remote support session",
-                contract_id=contract,
+                RegisterTime(
+                    minutes=30 + 15 * k,
+                    executed_at=datetime.now(UTC) - timedelta(days=k),
+                    activity_id=ids["activities"][k % 3],
+                    description="Remote support session",
+                    contract_id=contract,
+                ),
             )
 
     for company in companies:
-        app.start_subscription(
+        app.subscriptions.start(
             tenant_id,
             second,
-            description="Managed workplace",
-            company_id=company,
-            client_id=clients[company],
-            period="month",
-            billing_start_date=year_start,
-            direct_debit=True,
-            lines=[{"description": "Workplace", "quantity": 12, "price": "39.50"}],
+            StartSubscription(
+                description="Managed workplace",
+                company_id=company,
+                client_id=clients[company],
+                period="month",
+                billing_start_date=year_start,
+                direct_debit=True,
+                lines=[{"description": "Workplace", "quantity": 12, "price": "39.50"}],
+            ),
         )
-        app.start_subscription(
+        app.subscriptions.start(
             tenant_id,
             second,
-            description="Backup storage",
-            company_id=company,
-            client_id=clients[company],
-            period="year",
-            billing_start_date=year_start,
-            direct_debit=False,
-            lines=[{"description": "500 GB", "quantity": 1, "price": "240.00"}],
+            StartSubscription(
+                description="Backup storage",
+                company_id=company,
+                client_id=clients[company],
+                period="year",
+                billing_start_date=year_start,
+                direct_debit=False,
+                lines=[{"description": "500 GB", "quantity": 1, "price": "240.00"}],
+            ),
         )
         for k, category in enumerate(ids["asset_categories"]):
-            app.register_asset(
+            app.assets.register(
                 tenant_id,
                 second,
-                {
-                    "name": f"{LISTS['asset_categories'][k][0]} {k + 1}",
-                    "description": "Managed device",
-                    "serial_number": f"SN-{rng.randint(100_000, 999_999)}",
-                    "tracking_number": f"TR-{k + 1:04d}",
-                    "warranty_until": (
+                RegisterAsset(
+                    name=f"{LISTS['asset_categories'][k][0]} {k + 1}",
+                    description="Managed device",
+                    serial_number=f"SN-{rng.randint(100_000, 999_999)}",
+                    tracking_number=f"TR-{k + 1:04d}",
+                    warranty_until=(
                         date.today() + timedelta(days=200 * k - 100)
                     ).isoformat(),
-                    "client_id": clients[company],
-                    "company_id": company,
-                    "category_ids": [category],
-                    "status_id": ids["asset_statuses"][3],
-                },
+                    client_id=clients[company],
+                    company_id=company,
+                    category_ids=[category],
+                    status_id=ids["asset_statuses"][3],
+                ),
             )
 
     for company in companies:
         for status in (None, 1, 2, 3, 4, 9, 8):
-            invoice_id = app.create_invoice(
+            invoice_id = app.invoices.create(
                 tenant_id,
                 second,
-                company,
-                clients[company],
-                (date.today() - timedelta(days=30)).isoformat(),
-                "Support",
-                [{"description": "Support hours", "quantity": 2, "price": "95.00"}],
+                CreateInvoice(
+                    company_id=company,
+                    client_id=clients[company],
+                    day=(date.today() - timedelta(days=30)).isoformat(),
+                    reference_number="Support",
+                    lines=[
+                        {
+                            "description": "Support hours",
+                            "quantity": 2,
+                            "price": "95.00",
+                        }
+                    ],
+                ),
             )
             if status is None:
                 continue
-            app.finalise_invoice(tenant_id, second, invoice_id, f"EXT-{invoice_id[:8]}")
+            app.invoices.finalise(
+                tenant_id, second, invoice_id, f"EXT-{invoice_id[:8]}"
+            )
             if status == 8:
-                credit = app.credit_invoice(tenant_id, second, invoice_id)
-                app.finalise_invoice(tenant_id, second, credit, f"EXT-{credit[:8]}")
+                credit = app.invoices.credit(tenant_id, second, invoice_id)
+                app.invoices.finalise(tenant_id, second, credit, f"EXT-{credit[:8]}")
             elif status != 1:
-                app.change_invoice_status(tenant_id, second, invoice_id, status)
+                app.invoices.change_status(tenant_id, second, invoice_id, status)
     return tenant_id
 
 
@@ -463,39 +502,37 @@ def seed_tickets(
 
     rng = random.Random(count)
     statuses = [
-        item["id"] for item in app.setting_list(tenant_id, "ticket_statuses").ordered()
+        item["id"]
+        for item in app.settings.setting_list(tenant_id, "ticket_statuses").ordered()
     ]
     priorities = [
-        item["id"] for item in app.setting_list(tenant_id, "priorities").ordered()
+        item["id"]
+        for item in app.settings.setting_list(tenant_id, "priorities").ordered()
     ]
     companies_and_clients = _companies_and_clients(app, tenant_id)
     done = 0
     while done < count:
         size = min(batch, count - done)
-        specs: list[dict[str, Any]] = []
-        firsts: list[dict[str, Any] | None] = []
+        commands: list[tuple[OpenTicket, PostMessage | None]] = []
         for _ in range(size):
             company, client = rng.choice(companies_and_clients)
             subject = rng.choice(SUBJECTS)
-            specs.append(
-                {
-                    "description": f"{subject} #{rng.randint(1, 99999)}",
-                    "client_id": client,
-                    "company_id": company,
-                    "priority_id": rng.choice(priorities) if priorities else None,
-                    "status_id": rng.choice(statuses) if statuses else None,
-                }
+            ticket = OpenTicket(
+                description=f"{subject} #{rng.randint(1, 99999)}",
+                client_id=client,
+                company_id=company,
+                priority_id=rng.choice(priorities) if priorities else None,
+                status_id=rng.choice(statuses) if statuses else None,
             )
-            firsts.append(
-                {
-                    "message": subject,
-                    "visible_to_client": True,
-                    "is_from_client": True,
-                    "format": "text",
-                    "actor": client,
-                }
+            first = PostMessage(
+                message=subject,
+                visible_to_client=True,
+                is_from_client=True,
+                format="text",
+                author=client,
             )
-        app.open_tickets(tenant_id, SYSTEM, specs, firsts, check=False)
+            commands.append((ticket, first))
+        app.tickets.open_many(tenant_id, SYSTEM, commands, check=False)
         done += size
         if progress:
             progress(size)
@@ -503,10 +540,10 @@ def seed_tickets(
 
 def _companies_and_clients(app: Ledgerdesk, tenant_id: str) -> list[tuple[str, str]]:
     pairs = []
-    tenant = app.tenant(tenant_id)
+    tenant = app.tenants.get(tenant_id)
     for name in ("client", "client2", "client3"):
         try:
-            user = app.user_by_email(tenant_id, f"{name}@{tenant.subdomain}.test")
+            user = app.users.by_email(tenant_id, f"{name}@{tenant.subdomain}.test")
         except NotFound:
             continue
         pairs.append((user.company_ids[0], str(user.id)))

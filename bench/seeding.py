@@ -8,7 +8,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any
 from uuid import uuid4
 
 from eventsourcing.application import Application
@@ -19,6 +18,12 @@ from bench.presets import preset_filters
 from domain.application import Ledgerdesk
 from domain.base import SYSTEM
 from domain.tickets import Ticket
+from domain.use_cases.contracts import ConcludeContract
+from domain.use_cases.invoices import CreateInvoice
+from domain.use_cases.messages import PostMessage, post_on
+from domain.use_cases.quotes import DraftQuote
+from domain.use_cases.settings import SavePreset
+from domain.use_cases.tickets import OpenTicket
 
 BATCH = 500
 COMPANY_SHARES = (0.5, 0.3, 0.2)  # the first company is the largest
@@ -56,47 +61,46 @@ def create_tenant(app: Ledgerdesk, subdomain: str, tickets: int, hashed: str) ->
     tenant_id = seed_demo(app, subdomain, name, hashed=hashed)
     clients = []
     for login in ("client", "client2", "client3"):
-        user = app.user_by_email(tenant_id, f"{login}@{subdomain}.test")
+        user = app.users.by_email(tenant_id, f"{login}@{subdomain}.test")
         clients.append((user.company_ids[0], str(user.id)))
-    operator = str(app.user_by_email(tenant_id, f"second@{subdomain}.test").id)
+    operator = str(app.users.by_email(tenant_id, f"second@{subdomain}.test").id)
     return Tenant(
         subdomain,
         tenant_id,
         tickets,
         clients,
         operator,
-        [i["id"] for i in app.setting_list(tenant_id, "ticket_statuses").ordered()],
-        [i["id"] for i in app.setting_list(tenant_id, "priorities").ordered()],
+        [
+            i["id"]
+            for i in app.settings.setting_list(tenant_id, "ticket_statuses").ordered()
+        ],
+        [i["id"] for i in app.settings.setting_list(tenant_id, "priorities").ordered()],
     )
 
 
 def ticket_specs(
     tenant: Tenant, rng: random.Random, size: int
-) -> tuple[list[dict[str, Any]], list[dict[str, Any] | None]]:
-    """size ticket specs and first messages, companies drawn by COMPANY_SHARES."""
-    specs: list[dict[str, Any]] = []
-    firsts: list[dict[str, Any] | None] = []
+) -> list[tuple[OpenTicket, PostMessage | None]]:
+    """size tickets with first messages, companies drawn by COMPANY_SHARES."""
+    commands: list[tuple[OpenTicket, PostMessage | None]] = []
     pairs = rng.choices(tenant.clients, weights=COMPANY_SHARES, k=size)
     for company, client in pairs:
         subject = rng.choice(SUBJECTS)
-        specs.append(
-            {
-                "description": f"{subject} #{rng.randint(1, 99999)}",
-                "client_id": client,
-                "company_id": company,
-                "priority_id": rng.choice(tenant.priorities),
-                "status_id": rng.choice(tenant.statuses),
-            }
+        ticket = OpenTicket(
+            description=f"{subject} #{rng.randint(1, 99999)}",
+            client_id=client,
+            company_id=company,
+            priority_id=rng.choice(tenant.priorities),
+            status_id=rng.choice(tenant.statuses),
         )
-        firsts.append(
-            {
-                "message": f"<p>{subject}. Can you help?</p>",
-                "visible_to_client": True,
-                "is_from_client": True,
-                "actor": client,
-            }
+        first = PostMessage(
+            message=f"<p>{subject}. Can you help?</p>",
+            visible_to_client=True,
+            is_from_client=True,
+            author=client,
         )
-    return specs, firsts
+        commands.append((ticket, first))
+    return commands
 
 
 def seed_tickets(
@@ -106,8 +110,8 @@ def seed_tickets(
     done = 0
     while done < tenant.tickets:
         size = min(BATCH, tenant.tickets - done)
-        specs, firsts = ticket_specs(tenant, rng, size)
-        app.open_tickets(tenant.tenant_id, SYSTEM, specs, firsts, check=False)
+        commands = ticket_specs(tenant, rng, size)
+        app.tickets.open_many(tenant.tenant_id, SYSTEM, commands, check=False)
         done += size
         advance(size)
 
@@ -118,59 +122,76 @@ def seed_commerce(app: Ledgerdesk, tenant: Tenant, rng: random.Random) -> None:
     start = date(date.today().year, 1, 1).isoformat()
     for k in range(max(1, tenant.tickets // QUOTE_EVERY)):
         company, client = rng.choices(tenant.clients, weights=COMPANY_SHARES)[0]
-        quote = app.draft_quote(tid, actor, f"Renewal {k + 1}", client, company, LINES)
+        quote = app.quotes.draft(
+            tid,
+            actor,
+            DraftQuote(
+                name=f"Renewal {k + 1}",
+                client_id=client,
+                company_id=company,
+                lines=LINES,
+            ),
+        )
         if k % 2:
-            app.send_quote(tid, actor, quote)
+            app.quotes.send(tid, actor, quote)
     for k in range(max(1, tenant.tickets // INVOICE_EVERY)):
         company, client = rng.choices(tenant.clients, weights=COMPANY_SHARES)[0]
         day = (date.today() - timedelta(days=k % 365)).isoformat()
-        invoice = app.create_invoice(tid, actor, company, client, day, "Support", LINES)
-        if k % 2:
-            app.finalise_invoice(tid, actor, invoice, f"EXT-{invoice[:8]}")
-    for k in range(max(1, tenant.tickets // CONTRACT_EVERY)):
-        company, client = rng.choices(tenant.clients, weights=COMPANY_SHARES)[0]
-        app.conclude_contract(
+        invoice = app.invoices.create(
             tid,
             actor,
-            name=f"Support contract {k + 1}",
-            client_id=client,
-            company_id=company,
-            service_id=None,
-            period="month" if k % 2 else None,
-            quantity=8,
-            start_date=start,
-            end_date=None,
+            CreateInvoice(
+                company_id=company,
+                client_id=client,
+                day=day,
+                reference_number="Support",
+                lines=LINES,
+            ),
+        )
+        if k % 2:
+            app.invoices.finalise(tid, actor, invoice, f"EXT-{invoice[:8]}")
+    for k in range(max(1, tenant.tickets // CONTRACT_EVERY)):
+        company, client = rng.choices(tenant.clients, weights=COMPANY_SHARES)[0]
+        app.contracts.conclude(
+            tid,
+            actor,
+            ConcludeContract(
+                name=f"Support contract {k + 1}",
+                client_id=client,
+                company_id=company,
+                service_id=None,
+                period="month" if k % 2 else None,
+                quantity=8,
+                start_date=start,
+                end_date=None,
+            ),
         )
 
 
 def raw_tickets(
     app: Ledgerdesk,
     tenant: Tenant,
-    specs: list[dict[str, Any]],
-    firsts: list[dict[str, Any] | None],
+    commands: list[tuple[OpenTicket, PostMessage | None]],
 ) -> list[Ticket]:
-    """The aggregates open_tickets would save, numbered by a sequence saved first."""
-    sequence, numbers = app.allocate_numbers(tenant.tenant_id, "tickets", len(specs))
+    """The aggregates open_many would save, numbered by a sequence saved first."""
+    sequence, numbers = app.settings.allocate_numbers(
+        tenant.tenant_id, "tickets", len(commands)
+    )
     app.commit(sequence)
-    statuses = app.setting_list(tenant.tenant_id, "ticket_statuses")
+    statuses = app.settings.setting_list(tenant.tenant_id, "ticket_statuses")
     tickets = []
-    for number, spec, first in zip(numbers, specs, firsts, strict=True):
-        spec = dict(spec)
-        status = statuses.get(spec.pop("status_id"))
+    for number, (command, first) in zip(numbers, commands, strict=True):
+        status = statuses.get(command.status_id or 0)
         ticket = Ticket.open(
             tenant.tenant_id,
             SYSTEM,
             number,
             status["id"],
             status["data"].get("type", 1),
-            spec,
+            command.fields(),
         )
         if first:
-            ticket.post_message(
-                actor=first["actor"],
-                message_id=str(uuid4()),
-                **{k: v for k, v in first.items() if k != "actor"},
-            )
+            post_on(ticket, SYSTEM, str(uuid4()), first)
         tickets.append(ticket)
     return tickets
 
@@ -206,15 +227,15 @@ def append_ratio(
     ours_events = raw_events = 0
     ours_seconds = raw_seconds = 0.0
     for _ in range(rounds):
-        specs, firsts = ticket_specs(tenant, rng, size)
+        commands = ticket_specs(tenant, rng, size)
         before = app.position()
         started = time.perf_counter()
-        app.open_tickets(tenant.tenant_id, SYSTEM, specs, firsts, check=False)
+        app.tickets.open_many(tenant.tenant_id, SYSTEM, commands, check=False)
         ours_seconds += time.perf_counter() - started
         ours_events += app.position() - before
 
-        specs, firsts = ticket_specs(tenant, rng, size)
-        tickets = raw_tickets(app, tenant, specs, firsts)
+        commands = ticket_specs(tenant, rng, size)
+        tickets = raw_tickets(app, tenant, commands)
         before = app.position()
         started = time.perf_counter()
         library.save(*tickets)
@@ -230,15 +251,15 @@ def save_presets(app: Ledgerdesk, tenant: Tenant) -> None:
     _, client = tenant.largest
     filters = preset_filters(tenant.statuses, tenant.priorities)
     for number, item in enumerate(filters, start=1):
-        app.save_preset(
+        app.settings.save_preset(
             tenant.tenant_id,
             client,
-            {
-                "label": f"Preset {number}",
-                "type": "tickets",
-                "filter_config": json.dumps(item.builder),
-                "columns_config": "[]",
-                "order_config": "[]",
-                "pagination_config": '{"perPage": 15}',
-            },
+            SavePreset(
+                label=f"Preset {number}",
+                type="tickets",
+                filter_config=json.dumps(item.builder),
+                columns_config="[]",
+                order_config="[]",
+                pagination_config='{"perPage": 15}',
+            ),
         )

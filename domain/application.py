@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from domain.former_names import FormerNames
 from domain.store import Store
 from domain.use_cases.assets import Assets
 from domain.use_cases.contracts import Contracts
@@ -23,7 +22,7 @@ from domain.use_cases.timekeeping import Timekeeping
 from domain.use_cases.users import Users
 
 
-class Ledgerdesk(FormerNames, Store):
+class Ledgerdesk(Store):
     """The event store of every tenant, and one object per use-case context.
 
     Configured by an eventsourcing environment (PERSISTENCE_MODULE and the

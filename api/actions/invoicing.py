@@ -15,7 +15,7 @@ from api.present.common import amount, iso
 from api.present.rows import invoice_status_label
 from api.services import Services
 from domain.invoices import status_or_default
-from domain.invoicing import Billable
+from domain.use_cases.invoicing import Billable
 from projections import tables as t
 
 ADDED = "Regel toegevoegd aan conceptfactuur."
@@ -130,7 +130,7 @@ def add_lines(
         for key in {(b.kind, b.source_id) for b in billables}
         if key in on
     }
-    touched = svc.domain.invoice_sources(
+    touched = svc.domain.invoicing.invoice(
         user.tenant_id,
         user.id,
         billables,
@@ -147,7 +147,7 @@ def remove_sources(svc: Services, user: User, kind: str, ids: list[str]) -> list
     """Take the lines of these sources off their draft invoices in one atomic step."""
     on = invoiced_sources(svc, user.tenant_id)
     placed = {i: str(on[(kind, i)].id) for i in ids if (kind, i) in on}
-    touched = svc.domain.deinvoice_sources(
+    touched = svc.domain.invoicing.deinvoice(
         user.tenant_id, user.id, kind, ids, placed=placed
     )
     svc.settle()

@@ -17,6 +17,9 @@ from api.present.tickets import client_email
 from api.records import one
 from api.services import Services
 from domain.people import EMAIL
+from domain.use_cases.commands import command_of
+from domain.use_cases.messages import EditMessage, PostMessage
+from domain.use_cases.tickets import UpdateTicket
 from projections import tables as t
 from projections.api_tables import attachments, notifications
 
@@ -124,24 +127,26 @@ def post(
     with svc.engine.connect() as connection:
         mentions = mentioned(text, operators(connection, tenant.id))
     if model == "Asset":
-        message_id = svc.domain.post_asset_message(
+        message_id = svc.domain.assets.post_message(
             tenant.id, user.id, object_id, text, visible
         )
     else:
         attachment_ids += store(
             svc.engine, svc.settings.upload_dir, tenant.id, user.id, uploads
         )
-        message_id = svc.domain.post_message(
+        message_id = svc.domain.messages.post(
             tenant.id,
             user.id,
             object_id,
-            text,
-            visible_to_client=visible,
-            is_from_client=from_client,
-            recipients=recipients,
-            attachment_ids=attachment_ids,
-            mentions=mentions,
-            format="html",
+            PostMessage(
+                message=text,
+                visible_to_client=visible,
+                is_from_client=from_client,
+                recipients=recipients,
+                attachment_ids=attachment_ids,
+                mentions=mentions,
+                format="html",
+            ),
         )
         after(svc, tenant, user, object_id, message_id, values)
     notify(svc, user, mentions, message_id, model, row)
@@ -195,12 +200,18 @@ def after(
     """A description on the message, and an action: a status to move to."""
     description = str(values.get("description") or "").strip()
     if description:
-        svc.domain.edit_message(
-            tenant.id, user.id, ticket_id, message_id, {"description": description}
+        svc.domain.messages.edit(
+            tenant.id,
+            user.id,
+            ticket_id,
+            message_id,
+            EditMessage(description=description),
         )
     action = str(values.get("action") or "").strip()
     if action.isdigit():
-        svc.domain.update_ticket(tenant.id, user.id, ticket_id, {"status_id": action})
+        svc.domain.tickets.update(
+            tenant.id, user.id, ticket_id, UpdateTicket(status_id=int(action))
+        )
 
 
 def message_row(svc: Services, tenant_id: str, message_id: str) -> Any:
@@ -230,8 +241,12 @@ def edit(svc: Services, user: User, message_id: str, values: dict[str, Any]) -> 
     if values.get("description") is not None:
         changes["description"] = str(values["description"]).strip()
     if changes:
-        svc.domain.edit_message(
-            user.tenant_id, user.id, row.morphable_id, message_id, changes
+        svc.domain.messages.edit(
+            user.tenant_id,
+            user.id,
+            row.morphable_id,
+            message_id,
+            command_of(EditMessage, changes),
         )
         svc.settle()
     return row
@@ -242,5 +257,5 @@ def remove(svc: Services, user: User, message_id: str) -> None:
     row = message_row(svc, user.tenant_id, message_id)
     if row.morphable_type != "Ticket":
         raise invalid("morphable_type", "Only ticket messages can be deleted.")
-    svc.domain.remove_message(user.tenant_id, user.id, row.morphable_id, message_id)
+    svc.domain.messages.remove(user.tenant_id, user.id, row.morphable_id, message_id)
     svc.settle()

@@ -20,6 +20,9 @@ from api.models.tickets import TicketIn
 from api.present.common import Lookups
 from api.records import check_references
 from api.services import Services
+from domain.use_cases.commands import command_of
+from domain.use_cases.messages import PostMessage
+from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from projections import tables as t
 
 PLACES = {"location_id": t.locations, "ticket_group_id": t.ticket_groups}
@@ -96,14 +99,19 @@ def create(
     text = str(values.get("message") or "").strip()
     first = None
     if text or attachment_ids:
-        first = {
-            "message": text,
-            "visible_to_client": True,
-            "is_from_client": user.is_client,
-            "attachment_ids": attachment_ids,
-            "format": "text",
-        }
-    ticket_id = svc.domain.open_ticket(tenant.id, user.id, fields, first)
+        first = PostMessage(
+            message=text,
+            visible_to_client=True,
+            is_from_client=user.is_client,
+            attachment_ids=attachment_ids,
+            format="text",
+        )
+    ticket_id = svc.domain.tickets.open(
+        tenant.id,
+        user.id,
+        command_of(OpenTicket, fields),
+        first,
+    )
     svc.settle()
     return ticket_id
 
@@ -121,15 +129,17 @@ def reply(
     attachment_ids = store(
         svc.engine, svc.settings.upload_dir, tenant.id, user.id, uploads
     )
-    message_id = svc.domain.post_message(
+    message_id = svc.domain.messages.post(
         tenant.id,
         user.id,
         ticket_id,
-        message,
-        visible_to_client=True,
-        is_from_client=user.is_client,
-        attachment_ids=attachment_ids,
-        format="text",
+        PostMessage(
+            message=message,
+            visible_to_client=True,
+            is_from_client=user.is_client,
+            attachment_ids=attachment_ids,
+            format="text",
+        ),
     )
     svc.settle()
     return message_id
@@ -239,7 +249,9 @@ def open_as_operator(svc: Services, user: User, body: TicketIn, template: bool) 
         fields["status_id"] = body.status_id
     if template:
         fields["is_template"] = True
-    ticket_id = svc.domain.open_ticket(user.tenant_id, user.id, fields)
+    ticket_id = svc.domain.tickets.open(
+        user.tenant_id, user.id, command_of(OpenTicket, fields)
+    )
     svc.settle()
     return ticket_id
 
@@ -252,7 +264,11 @@ def update_as_operator(svc: Services, user: User, current: Any, body: TicketIn) 
         raise invalid("description", "The description field is required.")
     if body.status_id is not None:
         changes["status_id"] = body.status_id
-    svc.domain.update_ticket(
-        user.tenant_id, user.id, current.id, changes, expected_version=body.version
+    svc.domain.tickets.update(
+        user.tenant_id,
+        user.id,
+        current.id,
+        command_of(UpdateTicket, changes),
+        expected_version=body.version,
     )
     svc.settle()

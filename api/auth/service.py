@@ -151,7 +151,7 @@ def reset(
         ).first()
     if row is None or fingerprint(row.password_hash) != claims.get("pwd"):
         raise invalid("token", "This password reset token is invalid.")
-    svc.domain.change_password(tenant.id, SYSTEM, row.id, hash_password(password))
+    svc.domain.users.change_password(tenant.id, SYSTEM, row.id, hash_password(password))
     svc.sessions.revoke_all(tenant.id, row.id)
     svc.settle()
 

@@ -153,7 +153,7 @@ def linked_user(svc: Services, tenant: Tenant, identity: Identity) -> str:
         # Any directory may claim any address: trust it only from a directory this
         # desk allows, or one that owns the address's domain.
         raise invalid("email", UNVERIFIED)
-    svc.domain.link_identity(
+    svc.domain.users.link_identity(
         tenant.id, SYSTEM, str(invited.id), identity.issuer, identity.tid, identity.oid
     )
     svc.settle()

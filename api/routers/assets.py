@@ -14,6 +14,8 @@ from api.present.rows import asset_detail
 from api.records import check_references, one
 from api.routers.lists import add_detail, add_list
 from api.schemas import AssetDetail, AssetRow
+from domain.use_cases.assets import RegisterAsset, UpdateAsset
+from domain.use_cases.commands import command_of
 from projections import tables as t
 
 router = APIRouter(prefix="/assets", tags=["assets"])
@@ -47,7 +49,9 @@ def create_asset(
     check_references(
         svc.engine, user.tenant_id, fields, {"status_id": "asset_statuses"}
     )
-    asset_id = svc.domain.register_asset(user.tenant_id, user.id, fields)
+    asset_id = svc.domain.assets.register(
+        user.tenant_id, user.id, command_of(RegisterAsset, fields)
+    )
     svc.settle()
     return _shown(svc, user, asset_id)
 
@@ -64,11 +68,8 @@ def update_asset(
     check_references(
         svc.engine, user.tenant_id, changes, {"status_id": "asset_statuses"}
     )
-    if changes.get("status_id") is not None:
-        status = svc.domain.setting_item(
-            user.tenant_id, "asset_statuses", changes["status_id"]
-        )
-        changes["status_type"] = status["data"].get("type", 4)
-    svc.domain.update_asset(user.tenant_id, user.id, asset_id, changes)
+    svc.domain.assets.update(
+        user.tenant_id, user.id, asset_id, command_of(UpdateAsset, changes)
+    )
     svc.settle()
     return _shown(svc, user, asset_id)

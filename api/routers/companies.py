@@ -15,6 +15,9 @@ from api.query.compile import like_pattern
 from api.records import one
 from api.schemas import Message, Page
 from domain.errors import InvalidTransition, InvalidValue
+from domain.organisations import Company
+from domain.use_cases.commands import command_of
+from domain.use_cases.organisations import ChangeCompany, RegisterCompany
 from projections import tables as t
 
 router = APIRouter(prefix="/companies", tags=["companies"])
@@ -115,7 +118,9 @@ def create(
 ) -> dict[str, Any]:
     """Register a company."""
     fields = body.model_dump(exclude_none=True, exclude={"archived_at"})
-    company_id = svc.domain.register_company(user.tenant_id, user.id, fields)
+    company_id = svc.domain.organisations.register_company(
+        user.tenant_id, user.id, command_of(RegisterCompany, fields)
+    )
     svc.settle()
     return _show(svc, user.tenant_id, company_id)
 
@@ -138,7 +143,9 @@ def merge(
     """
     for company_id in body.ids:
         one(svc.engine, t.companies, user.tenant_id, company_id)
-    survivor = svc.domain.merge_companies(user.tenant_id, user.id, body.ids)
+    survivor = svc.domain.organisations.merge_companies(
+        user.tenant_id, user.id, body.ids
+    )
     svc.settle()
     return _show(svc, user.tenant_id, survivor)
 
@@ -162,11 +169,11 @@ def update(
     row = one(svc.engine, t.companies, user.tenant_id, company_id)
     sent = body.model_dump(exclude_unset=True)
     restore = "archived_at" in sent and sent.pop("archived_at") is None
-    svc.domain.change_company(
+    svc.domain.organisations.change(
         user.tenant_id,
         user.id,
         company_id,
-        changes={k: v for k, v in sent.items() if v is not None},
+        command_of(ChangeCompany, {k: v for k, v in sent.items() if v is not None}),
         restore=restore and row.archived_at is not None,
     )
     svc.settle()
@@ -179,7 +186,7 @@ def archive(
 ) -> dict[str, Any]:
     """Archive a company: struck through, hidden from pickers."""
     one(svc.engine, t.companies, user.tenant_id, company_id)
-    svc.domain.change_company(user.tenant_id, user.id, company_id, archive=True)
+    svc.domain.organisations.archive(user.tenant_id, user.id, Company, company_id)
     svc.settle()
     return _show(svc, user.tenant_id, company_id)
 
@@ -190,7 +197,7 @@ def restore(
 ) -> dict[str, Any]:
     """Restore an archived company (archived_at back to null)."""
     one(svc.engine, t.companies, user.tenant_id, company_id)
-    svc.domain.change_company(user.tenant_id, user.id, company_id, restore=True)
+    svc.domain.organisations.restore(user.tenant_id, user.id, Company, company_id)
     svc.settle()
     return _show(svc, user.tenant_id, company_id)
 
@@ -202,6 +209,6 @@ def delete(
     """Delete a company: its history stays, so it is archived for good."""
     row = one(svc.engine, t.companies, user.tenant_id, company_id)
     if row.archived_at is None:
-        svc.domain.change_company(user.tenant_id, user.id, company_id, archive=True)
+        svc.domain.organisations.archive(user.tenant_id, user.id, Company, company_id)
         svc.settle()
     return {"message": DELETED}

@@ -17,6 +17,8 @@ from api.present.rows import contract_detail
 from api.records import check_references, one
 from api.routers.lists import add_detail, add_list
 from api.schemas import ContractDetail, ContractRow
+from domain.use_cases.commands import command_of
+from domain.use_cases.contracts import AmendContract, ConcludeContract
 from projections import tables as t
 
 router = APIRouter(prefix="/contracts", tags=["contracts"])
@@ -43,17 +45,19 @@ def create_contract(
 ) -> dict[str, Any]:
     """Conclude a contract; period none makes it a prepaid-card contract."""
     check_references(svc.engine, user.tenant_id, body.model_dump())
-    contract_id = svc.domain.conclude_contract(
+    contract_id = svc.domain.contracts.conclude(
         user.tenant_id,
         user.id,
-        name=body.name or "",
-        client_id=body.client_id,
-        company_id=body.company_id,
-        service_id=body.service_id,
-        period=body.period or None,
-        quantity=body.quantity or 0,
-        start_date=body.start_date or date.today().isoformat(),
-        end_date=body.end_date,
+        ConcludeContract(
+            name=body.name or "",
+            client_id=body.client_id,
+            company_id=body.company_id,
+            service_id=body.service_id,
+            period=body.period or None,
+            quantity=body.quantity or 0,
+            start_date=body.start_date or date.today().isoformat(),
+            end_date=body.end_date,
+        ),
     )
     svc.settle()
     return _shown(svc, user, contract_id)
@@ -70,7 +74,9 @@ def update_contract(
     one(svc.engine, t.contracts, user.tenant_id, contract_id)
     changes = body.model_dump(exclude_unset=True, exclude={"period", "start_date"})
     check_references(svc.engine, user.tenant_id, changes)
-    svc.domain.amend_contract(user.tenant_id, user.id, contract_id, changes)
+    svc.domain.contracts.amend(
+        user.tenant_id, user.id, contract_id, command_of(AmendContract, changes)
+    )
     svc.settle()
     return _shown(svc, user, contract_id)
 
@@ -86,7 +92,7 @@ def buy(
     row = find(svc.engine, "contracts", user, record_id)
     if row.period is not None:
         raise invalid("prepaid_card_id", "Only a prepaid contract can be topped up.")
-    minutes = svc.domain.buy_prepaid_card(
+    minutes = svc.domain.contracts.buy_prepaid_card(
         user.tenant_id, user.id, record_id, body.prepaid_card_id
     )
     svc.settle()

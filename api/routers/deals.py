@@ -19,6 +19,8 @@ from api.present import engagements as shape
 from api.query.compile import like_pattern
 from api.records import ITEMS, check_references, one
 from api.schemas import Message, Page
+from domain.use_cases.commands import command_of
+from domain.use_cases.deals import FIELDS, KINDS
 from projections import tables as t
 
 PRODUCT_ITEMS = {**ITEMS, "product_id": "products"}
@@ -73,7 +75,9 @@ def engagement_router(
         sent = body.model_dump(exclude_none=True)
         sent.pop("version", None)
         checked(svc, user, sent)
-        record_id = svc.domain.create_engagement(user.tenant_id, user.id, route, sent)
+        record_id = svc.domain.deals.create(
+            user.tenant_id, user.id, command_of(FIELDS[route], sent)
+        )
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
 
@@ -96,8 +100,12 @@ def engagement_router(
         sent = body.model_dump(exclude_unset=True)
         version = sent.pop("version", None)
         checked(svc, user, sent)
-        svc.domain.change_engagement(
-            user.tenant_id, user.id, route, record_id, sent, expected_version=version
+        svc.domain.deals.change(
+            user.tenant_id,
+            user.id,
+            record_id,
+            command_of(FIELDS[route], sent),
+            expected_version=version,
         )
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
@@ -112,7 +120,7 @@ def engagement_router(
             ("used_product", row.id) in invoicing.invoiced_sources(svc, user.tenant_id)
         ):
             raise invalid("id", "Take the used product off its invoice first.")
-        svc.domain.remove_engagement(user.tenant_id, user.id, route, record_id)
+        svc.domain.deals.remove(user.tenant_id, user.id, KINDS[route], record_id)
         svc.settle()
         return {"message": "Item verwijderd."}
 

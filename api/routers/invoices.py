@@ -29,6 +29,7 @@ from api.records import check_references, one
 from api.schemas import InvoiceRow as InvoiceRowV2
 from api.schemas import Page
 from domain.invoices import status_or_default
+from domain.use_cases.invoices import CreateInvoice
 from projections import tables as t
 
 router = APIRouter(prefix="/invoices", tags=["invoices"])
@@ -102,14 +103,16 @@ def create(
 ) -> dict[str, Any]:
     """Start a draft invoice, optionally with lines."""
     check_references(svc.engine, user.tenant_id, body.model_dump())
-    invoice_id = svc.domain.create_invoice(
+    invoice_id = svc.domain.invoices.create(
         user.tenant_id,
         user.id,
-        body.company_id,
-        body.client_id,
-        body.date,
-        body.reference_number,
-        [line.model_dump() for line in body.lines],
+        CreateInvoice(
+            company_id=body.company_id,
+            client_id=body.client_id,
+            day=body.date,
+            reference_number=body.reference_number,
+            lines=[line.model_dump() for line in body.lines],
+        ),
     )
     svc.settle()
     return _show(svc, user.tenant_id, invoice_id)
@@ -137,7 +140,7 @@ def add_line(
 ) -> dict[str, Any]:
     """Add a line to a draft invoice."""
     one(svc.engine, t.invoices, user.tenant_id, invoice_id)
-    svc.domain.add_invoice_line(user.tenant_id, user.id, invoice_id, body.model_dump())
+    svc.domain.invoices.add_line(user.tenant_id, user.id, invoice_id, body.model_dump())
     svc.settle()
     return {"message": invoicing.ADDED, **_show(svc, user.tenant_id, invoice_id)}
 
@@ -153,7 +156,7 @@ def remove_line(
 ) -> dict[str, Any]:
     """Remove a line from a draft invoice."""
     one(svc.engine, t.invoices, user.tenant_id, invoice_id)
-    svc.domain.remove_invoice_line(user.tenant_id, user.id, invoice_id, line_id)
+    svc.domain.invoicing.remove_line(user.tenant_id, user.id, invoice_id, line_id)
     svc.settle()
     return {"message": invoicing.REMOVED, **_show(svc, user.tenant_id, invoice_id)}
 
@@ -174,7 +177,7 @@ def export(
     row = one(svc.engine, t.invoices, user.tenant_id, invoice_id)
     again = row.external_id is not None
     if not again:
-        svc.domain.finalise_invoice(user.tenant_id, user.id, invoice_id, row.code)
+        svc.domain.invoices.finalise(user.tenant_id, user.id, invoice_id, row.code)
         svc.settle()
         row = one(svc.engine, t.invoices, user.tenant_id, invoice_id)
     if tenant.modules.get(PDF_MODULE):
@@ -192,7 +195,7 @@ def restore(
 ) -> dict[str, Any]:
     """Take an invoiced (unpaid) invoice back to draft."""
     one(svc.engine, t.invoices, user.tenant_id, invoice_id)
-    svc.domain.restore_invoice(user.tenant_id, user.id, invoice_id)
+    svc.domain.invoices.restore(user.tenant_id, user.id, invoice_id)
     svc.settle()
     return _show(svc, user.tenant_id, invoice_id)
 

@@ -55,6 +55,6 @@ def save_layout(
         for c in body.relationships.configs
     }
     if configs:
-        svc.domain.save_user_configs(tenant.id, user.id, user.id, configs)
+        svc.domain.users.save_configs(tenant.id, user.id, user.id, configs)
         svc.settle()
     return Message(message="Changes saved.")

@@ -17,6 +17,8 @@ from api.query.compile import like_pattern
 from api.records import one
 from api.schemas import Message, Page
 from api.seed import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
+from domain.use_cases.commands import command_of
+from domain.use_cases.users import RegisterUser, UpdateUser
 from projections import tables as t
 
 ENTRA_ISSUER = "https://login.microsoftonline.com/{tid}/v2.0"
@@ -96,18 +98,20 @@ def people_router(route: str, operators: bool) -> APIRouter:
         if not body.email:
             raise invalid("email", "The email field is required.")
         known_companies(svc, me.tenant_id, body.company_ids)
-        uid = svc.domain.register_user(
+        uid = svc.domain.users.register(
             me.tenant_id,
             me.id,
-            email=body.email,
-            first_name=body.first_name or "",
-            last_name=body.last_name or "",
-            is_operator=line,
-            company_ids=body.company_ids or [],
-            role=body.role or ("first line" if operators else "client"),
-            permissions=body.permissions
-            or (OPERATOR_PERMISSIONS if operators else PORTAL_CLIENT_PERMISSIONS),
-            language=body.language or "nl",
+            RegisterUser(
+                email=body.email,
+                first_name=body.first_name or "",
+                last_name=body.last_name or "",
+                is_operator=line,
+                company_ids=body.company_ids or [],
+                role=body.role or ("first line" if operators else "client"),
+                permissions=body.permissions
+                or (OPERATOR_PERMISSIONS if operators else PORTAL_CLIENT_PERMISSIONS),
+                language=body.language or "nl",
+            ),
         )
         svc.settle()
         return shown(svc, me.tenant_id, uid)
@@ -130,7 +134,9 @@ def people_router(route: str, operators: bool) -> APIRouter:
         of_kind(one(svc.engine, c, me.tenant_id, user_id))
         changes = body.model_dump(exclude_unset=True, exclude={"email", "is_operator"})
         known_companies(svc, me.tenant_id, changes.get("company_ids"))
-        svc.domain.update_user(me.tenant_id, me.id, user_id, changes)
+        svc.domain.users.update(
+            me.tenant_id, me.id, user_id, command_of(UpdateUser, changes)
+        )
         svc.settle()
         return shown(svc, me.tenant_id, user_id)
 
@@ -157,7 +163,7 @@ def people_router(route: str, operators: bool) -> APIRouter:
         if holder is not None and holder != user_id:
             raise ApiError(409, "This Microsoft account is linked to someone else.")
         issuer = body.issuer or ENTRA_ISSUER.format(tid=tid)
-        svc.domain.link_identity(me.tenant_id, me.id, user_id, issuer, tid, oid)
+        svc.domain.users.link_identity(me.tenant_id, me.id, user_id, issuer, tid, oid)
         svc.settle()
         return {"id": user_id, "identity": {"issuer": issuer, "tid": tid, "oid": oid}}
 
@@ -169,7 +175,7 @@ def people_router(route: str, operators: bool) -> APIRouter:
         of_kind(one(svc.engine, c, me.tenant_id, user_id))
         if user_id == me.id:
             raise invalid("id", "You cannot delete yourself.")
-        account = svc.domain.user(me.tenant_id, user_id)
+        account = svc.domain.users.get(me.tenant_id, user_id)
         account.deactivate(me.id)
         svc.domain.commit(account)
         svc.settle()

@@ -17,6 +17,12 @@ from api.query.compile import like_pattern
 from api.records import check_references, one
 from api.schemas import Message, Page
 from domain.organisations import Location, TicketGroup
+from domain.use_cases.commands import command_of
+from domain.use_cases.organisations import (
+    ARCHIVABLE_CHANGES,
+    FormTicketGroup,
+    RegisterLocation,
+)
 from projections import tables as t
 
 
@@ -70,9 +76,13 @@ def place_router(
         values = body.model_dump(exclude_none=True, include=fields)
         check_references(svc.engine, user.tenant_id, values)
         if cls is Location:
-            record_id = svc.domain.register_location(user.tenant_id, user.id, values)
+            record_id = svc.domain.organisations.register_location(
+                user.tenant_id, user.id, command_of(RegisterLocation, values)
+            )
         else:
-            record_id = svc.domain.form_ticket_group(user.tenant_id, user.id, values)
+            record_id = svc.domain.organisations.form_ticket_group(
+                user.tenant_id, user.id, command_of(FormTicketGroup, values)
+            )
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
 
@@ -95,12 +105,13 @@ def place_router(
         sent = body.model_dump(exclude_unset=True)
         check_references(svc.engine, user.tenant_id, sent)
         restore = "archived_at" in sent and sent.pop("archived_at") is None
-        svc.domain.change_archivable(
+        svc.domain.organisations.change(
             user.tenant_id,
             user.id,
-            cls,
             record_id,
-            changes={k: v for k, v in sent.items() if k in fields},
+            command_of(
+                ARCHIVABLE_CHANGES[cls], {k: v for k, v in sent.items() if k in fields}
+            ),
             restore=restore and row.archived_at is not None,
         )
         svc.settle()
@@ -112,9 +123,7 @@ def place_router(
     ) -> dict[str, Any]:
         """Archive: shown struck through."""
         one(svc.engine, table, user.tenant_id, record_id)
-        svc.domain.change_archivable(
-            user.tenant_id, user.id, cls, record_id, archive=True
-        )
+        svc.domain.organisations.archive(user.tenant_id, user.id, cls, record_id)
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
 
@@ -124,9 +133,7 @@ def place_router(
     ) -> dict[str, Any]:
         """Restore: archived_at back to null."""
         one(svc.engine, table, user.tenant_id, record_id)
-        svc.domain.change_archivable(
-            user.tenant_id, user.id, cls, record_id, restore=True
-        )
+        svc.domain.organisations.restore(user.tenant_id, user.id, cls, record_id)
         svc.settle()
         return shown(svc, user.tenant_id, record_id)
 
@@ -137,9 +144,7 @@ def place_router(
         """Delete: the history stays, so the record is archived for good."""
         row = one(svc.engine, table, user.tenant_id, record_id)
         if row.archived_at is None:
-            svc.domain.change_archivable(
-                user.tenant_id, user.id, cls, record_id, archive=True
-            )
+            svc.domain.organisations.archive(user.tenant_id, user.id, cls, record_id)
             svc.settle()
         return {"message": "Item verwijderd."}
 

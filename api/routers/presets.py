@@ -16,6 +16,8 @@ from api.query.params import BuilderError
 from api.query.resources import RESOURCES
 from api.schemas import Message, Preset, PresetChange, PresetCount, PresetIn
 from domain.settings import PRESET_TYPES
+from domain.use_cases.commands import command_of
+from domain.use_cases.settings import ChangePreset, SavePreset
 from projections import tables as t
 
 router = APIRouter(tags=["presets"])
@@ -82,8 +84,10 @@ def create(
     """Save a new preset for the user."""
     if body.type in RESOURCES:
         _check_filter(body.type, body.filter_config)
-    preset_id = svc.domain.save_preset(
-        user.tenant_id, user.id, body.model_dump(exclude_none=True)
+    preset_id = svc.domain.settings.save_preset(
+        user.tenant_id,
+        user.id,
+        command_of(SavePreset, body.model_dump(exclude_none=True)),
     )
     svc.settle()
     return preset_json(_preset(svc, user, preset_id))
@@ -107,7 +111,9 @@ def update(
     changes = body.model_dump(exclude_unset=True, exclude_none=True)
     if "filter_config" in changes:
         _check_filter(row.type, changes["filter_config"])
-    svc.domain.change_preset(user.tenant_id, user.id, preset_id, changes)
+    svc.domain.settings.change_preset(
+        user.tenant_id, user.id, preset_id, command_of(ChangePreset, changes)
+    )
     svc.settle()
     return preset_json(_preset(svc, user, preset_id))
 
@@ -118,6 +124,6 @@ def delete(
 ) -> Message:
     """Delete one of the user's presets."""
     _preset(svc, user, preset_id)
-    svc.domain.change_preset(user.tenant_id, user.id, preset_id, delete=True)
+    svc.domain.settings.delete_preset(user.tenant_id, user.id, preset_id)
     svc.settle()
     return Message(message="Item verwijderd.")

@@ -29,6 +29,7 @@ from api.routers.lists import add_list
 from api.schemas import QuoteDetail, QuoteRow
 from api.services import Services
 from domain.quotes import ACCEPTED
+from domain.use_cases.quotes import AcceptQuote, DraftQuote, ReviseQuote
 from projections import tables as t
 
 router = APIRouter(prefix="/quotes", tags=["quotes"])
@@ -90,14 +91,16 @@ def create(
 ) -> dict[str, Any]:
     """Draft a quote in concept."""
     check_references(svc.engine, user.tenant_id, body.model_dump())
-    quote_id = svc.domain.draft_quote(
+    quote_id = svc.domain.quotes.draft(
         user.tenant_id,
         user.id,
-        body.name or "",
-        body.client_id,
-        body.company_id,
-        [line.model_dump() for line in body.lines or []],
-        body.custom_fields,
+        DraftQuote(
+            name=body.name or "",
+            client_id=body.client_id,
+            company_id=body.company_id,
+            lines=[line.model_dump() for line in body.lines or []],
+            custom_fields=body.custom_fields or {},
+        ),
     )
     svc.settle()
     return _show(svc, user.tenant_id, quote_id)
@@ -109,13 +112,15 @@ def update(
 ) -> dict[str, Any]:
     """Change name, lines (all of them) or custom fields while in concept."""
     one(svc.engine, t.quotes, user.tenant_id, quote_id)
-    svc.domain.revise_quote(
+    svc.domain.quotes.revise(
         user.tenant_id,
         user.id,
         quote_id,
-        name=body.name,
-        lines=None if body.lines is None else [x.model_dump() for x in body.lines],
-        custom_fields=body.custom_fields,
+        ReviseQuote(
+            name=body.name,
+            lines=None if body.lines is None else [x.model_dump() for x in body.lines],
+            custom_fields=body.custom_fields,
+        ),
     )
     svc.settle()
     return _show(svc, user.tenant_id, quote_id)
@@ -133,7 +138,9 @@ def add_line(
     """Append one line to a concept quote."""
     row = one(svc.engine, t.quotes, user.tenant_id, quote_id)
     lines = [*_lines(row.lines or []), body.model_dump()]
-    svc.domain.revise_quote(user.tenant_id, user.id, quote_id, lines=lines)
+    svc.domain.quotes.revise(
+        user.tenant_id, user.id, quote_id, ReviseQuote(lines=lines)
+    )
     svc.settle()
     return _show(svc, user.tenant_id, quote_id)
 
@@ -149,7 +156,9 @@ def remove_line(
     kept = [line for line in row.lines or [] if str(line["id"]) != line_id]
     if len(kept) == len(row.lines or []):
         raise invalid("line_id", "The quote has no such line.")
-    svc.domain.revise_quote(user.tenant_id, user.id, quote_id, lines=_lines(kept))
+    svc.domain.quotes.revise(
+        user.tenant_id, user.id, quote_id, ReviseQuote(lines=_lines(kept))
+    )
     svc.settle()
     return _show(svc, user.tenant_id, quote_id)
 
@@ -160,7 +169,7 @@ def send(
 ) -> dict[str, Any]:
     """Offer a concept quote to the client (status 2)."""
     one(svc.engine, t.quotes, user.tenant_id, quote_id)
-    svc.domain.send_quote(user.tenant_id, user.id, quote_id)
+    svc.domain.quotes.send(user.tenant_id, user.id, quote_id)
     svc.settle()
     return _show(svc, user.tenant_id, quote_id)
 
@@ -176,7 +185,7 @@ def duplicate(
 ) -> dict[str, Any]:
     """A new concept quote with the content of this one."""
     one(svc.engine, t.quotes, user.tenant_id, quote_id)
-    copy_id = svc.domain.duplicate_quote(user.tenant_id, user.id, quote_id)
+    copy_id = svc.domain.quotes.duplicate(user.tenant_id, user.id, quote_id)
     svc.settle()
     return _show(svc, user.tenant_id, copy_id)
 
@@ -219,8 +228,11 @@ def accept(
     row = _row(svc, who, record_id, "quotes.show")
     actor = who.user.id if who.user else f"quote-token:{record_id}"
     name = (body.name or "").strip() or (row.client_name or "")
-    svc.domain.accept_quote(
-        who.tenant.id, actor, record_id, name, body.note or "", body.signature
+    svc.domain.quotes.accept(
+        who.tenant.id,
+        actor,
+        record_id,
+        AcceptQuote(name=name, note=body.note or "", signature=body.signature),
     )
     svc.settle()
     return _detail(svc, who.tenant.id, _row(svc, who, record_id, "quotes.show"))
@@ -232,7 +244,7 @@ def decline(
 ) -> dict[str, Any]:
     """Reject a sent quote."""
     find(svc.engine, "quotes", user, record_id)
-    svc.domain.decline_quote(user.tenant_id, user.id, record_id)
+    svc.domain.quotes.decline(user.tenant_id, user.id, record_id)
     svc.settle()
     return _detail(svc, user.tenant_id, find(svc.engine, "quotes", user, record_id))
 

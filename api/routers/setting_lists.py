@@ -105,7 +105,7 @@ def settings_router(kind: str) -> APIRouter:
     ) -> dict[str, Any]:
         """Append an item; is_default takes the flag from the others."""
         sent: SettingItemIn = body
-        item_id = svc.domain.add_setting(
+        item_id = svc.domain.settings.add(
             user.tenant_id,
             user.id,
             kind,
@@ -134,7 +134,7 @@ def settings_router(kind: str) -> APIRouter:
         row = _item(svc, user.tenant_id, kind, item_id)
         given: SettingItemIn = body
         sent = _data(kind, given)
-        svc.domain.change_setting(
+        svc.domain.settings.change(
             user.tenant_id,
             user.id,
             kind,
@@ -165,7 +165,7 @@ def settings_router(kind: str) -> APIRouter:
             order = [int(i) for i in body.order]
         else:
             order = moved(ids, item_id, body.order)
-        svc.domain.reorder_settings(user.tenant_id, user.id, kind, order)
+        svc.domain.settings.reorder(user.tenant_id, user.id, kind, order)
         svc.settle()
         return [setting(row) for row in items(svc, user.tenant_id, kind)]
 
@@ -175,7 +175,7 @@ def settings_router(kind: str) -> APIRouter:
     ) -> dict[str, str]:
         """Remove the item."""
         _item(svc, user.tenant_id, kind, item_id)
-        svc.domain.change_setting(user.tenant_id, user.id, kind, item_id, remove=True)
+        svc.domain.settings.change(user.tenant_id, user.id, kind, item_id, remove=True)
         svc.settle()
         return {"message": "Item verwijderd."}
 

@@ -14,6 +14,7 @@ from api.present.rows import subscription_detail
 from api.records import check_references, one
 from api.routers.lists import add_detail, add_list
 from api.schemas import SubscriptionDetail, SubscriptionRow
+from domain.use_cases.subscriptions import ChangeSubscription, StartSubscription
 from projections import tables as t
 
 router = APIRouter(prefix="/subscriptions", tags=["subscriptions"])
@@ -41,16 +42,18 @@ def create_subscription(
 ) -> dict[str, Any]:
     """Start a subscription with its lines."""
     check_references(svc.engine, user.tenant_id, body.model_dump())
-    subscription_id = svc.domain.start_subscription(
+    subscription_id = svc.domain.subscriptions.start(
         user.tenant_id,
         user.id,
-        description=body.description or "",
-        company_id=body.company_id,
-        client_id=body.client_id,
-        period=body.period or "",
-        billing_start_date=body.billing_start_date or "",
-        direct_debit=body.direct_debit,
-        lines=[line.model_dump() for line in body.lines or []],
+        StartSubscription(
+            description=body.description or "",
+            company_id=body.company_id,
+            client_id=body.client_id,
+            period=body.period or "",
+            billing_start_date=body.billing_start_date or "",
+            direct_debit=body.direct_debit,
+            lines=[line.model_dump() for line in body.lines or []],
+        ),
     )
     svc.settle()
     return _shown(svc, user, subscription_id)
@@ -65,13 +68,15 @@ def update_subscription(
 ) -> dict[str, Any]:
     """Replace the lines, bill the next period (bill) or terminate on a date."""
     one(svc.engine, t.subscriptions, user.tenant_id, subscription_id)
-    svc.domain.change_subscription(
+    svc.domain.subscriptions.change(
         user.tenant_id,
         user.id,
         subscription_id,
-        lines=None if body.lines is None else [x.model_dump() for x in body.lines],
-        bill=body.bill,
-        terminate_on=body.termination_date,
+        ChangeSubscription(
+            lines=None if body.lines is None else [x.model_dump() for x in body.lines],
+            bill=body.bill,
+            terminate_on=body.termination_date,
+        ),
     )
     svc.settle()
     return _shown(svc, user, subscription_id)

@@ -63,7 +63,7 @@ def merge(
     """Merge the templates into the first id."""
     for ticket_id in body.ids:
         ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
-    survivor = svc.domain.merge_tickets(user.tenant_id, user.id, body.ids)
+    survivor = svc.domain.tickets.merge(user.tenant_id, user.id, body.ids)
     svc.settle()
     return operator_view(svc.engine, user.tenant_id, survivor)
 
@@ -101,7 +101,7 @@ def clone(
 ) -> dict[str, Any]:
     """A new template with the fields of this one."""
     ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
-    clone_id = svc.domain.clone_ticket(user.tenant_id, user.id, ticket_id)
+    clone_id = svc.domain.tickets.clone(user.tenant_id, user.id, ticket_id)
     svc.settle()
     return operator_view(svc.engine, user.tenant_id, clone_id)
 
@@ -112,7 +112,7 @@ def restore(
 ) -> dict[str, Any]:
     """Bring a deleted template back."""
     ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
-    svc.domain.restore_ticket(user.tenant_id, user.id, ticket_id)
+    svc.domain.tickets.restore(user.tenant_id, user.id, ticket_id)
     svc.settle()
     return operator_view(svc.engine, user.tenant_id, ticket_id)
 
@@ -123,6 +123,6 @@ def delete(
 ) -> dict[str, str]:
     """Move the template to the bin."""
     ticket_row(svc.engine, user.tenant_id, ticket_id, template=True)
-    svc.domain.delete_ticket(user.tenant_id, user.id, ticket_id)
+    svc.domain.tickets.delete(user.tenant_id, user.id, ticket_id)
     svc.settle()
     return {"message": "Item verwijderd."}

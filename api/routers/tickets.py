@@ -124,7 +124,7 @@ def merge(
     """Merge the tickets into the first id; their threads move there."""
     for ticket_id in body.ids:
         ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    survivor = svc.domain.merge_tickets(user.tenant_id, user.id, body.ids)
+    survivor = svc.domain.tickets.merge(user.tenant_id, user.id, body.ids)
     svc.settle()
     return operator_view(svc.engine, user.tenant_id, survivor)
 
@@ -159,7 +159,7 @@ def clone(
 ) -> dict[str, Any]:
     """A new ticket with the fields of this one."""
     ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    clone_id = svc.domain.clone_ticket(user.tenant_id, user.id, ticket_id)
+    clone_id = svc.domain.tickets.clone(user.tenant_id, user.id, ticket_id)
     svc.settle()
     return operator_view(svc.engine, user.tenant_id, clone_id)
 
@@ -170,7 +170,7 @@ def restore(
 ) -> dict[str, Any]:
     """Bring a deleted ticket back."""
     ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    svc.domain.restore_ticket(user.tenant_id, user.id, ticket_id)
+    svc.domain.tickets.restore(user.tenant_id, user.id, ticket_id)
     svc.settle()
     return operator_view(svc.engine, user.tenant_id, ticket_id)
 
@@ -181,7 +181,7 @@ def delete(
 ) -> dict[str, str]:
     """Move the ticket to the bin; restore brings it back."""
     ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    svc.domain.delete_ticket(user.tenant_id, user.id, ticket_id)
+    svc.domain.tickets.delete(user.tenant_id, user.id, ticket_id)
     svc.settle()
     return {"message": "Item verwijderd."}
 

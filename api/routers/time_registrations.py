@@ -18,6 +18,7 @@ from api.models.tickets import Invoiced, TimeIds, TimeIn, TimeListRow, TimeRow
 from api.present.tickets import time_row
 from api.records import check_references, one
 from api.schemas import Message
+from domain.use_cases.timekeeping import RegisterTime
 from projections import tables as t
 
 router = APIRouter(prefix="/time-registrations", tags=["time-registrations"])
@@ -91,16 +92,18 @@ def create(
         if ticket.company_id and contract.company_id != ticket.company_id:
             raise invalid("contract_id", "The contract is not of the ticket's company.")
     executed_at = parse_moment(body.executed_at, "executed_at") or datetime.now(UTC)
-    registration_id = svc.domain.register_time(
+    registration_id = svc.domain.time.register(
         user.tenant_id,
         user.id,
         body.ticket_id,
-        minutes,
-        executed_at,
-        operator_id=body.operator_id,
-        activity_id=body.activity_id,
-        description=body.description.strip(),
-        contract_id=body.contract_id,
+        RegisterTime(
+            minutes=minutes,
+            executed_at=executed_at,
+            operator_id=body.operator_id,
+            activity_id=body.activity_id,
+            description=body.description.strip(),
+            contract_id=body.contract_id,
+        ),
     )
     svc.settle()
     return time_row(
@@ -118,7 +121,7 @@ def delete(
     row = one(svc.engine, t.time_registrations, user.tenant_id, registration_id)
     if ("time_registration", row.id) in invoicing.invoiced_sources(svc, user.tenant_id):
         raise invalid("id", "Take the time off its invoice first.")
-    svc.domain.remove_time(user.tenant_id, user.id, row.ticket_id, registration_id)
+    svc.domain.time.remove(user.tenant_id, user.id, row.ticket_id, registration_id)
     svc.settle()
     return {"message": "Item verwijderd."}
 

@@ -7,6 +7,7 @@ from typing import Any
 from api.security import quote_token
 from api.seed import SIGNATURE
 from domain.base import SYSTEM
+from domain.use_cases.users import RegisterUser
 from tests.e2e.api.conftest import HASH, Portal
 
 
@@ -194,17 +195,19 @@ def _limited_client(portal: Portal, permissions: list[str]) -> dict[str, str]:
     company = portal.get("/api/auth/me", portal.login("client@demo.test")).json()[
         "user"
     ]["company"]["id"]
-    portal.svc.domain.register_user(
+    portal.svc.domain.users.register(
         tenant_id,
         SYSTEM,
-        email="limited@demo.test",
-        first_name="Lim",
-        last_name="Ited",
-        is_operator=0,
-        company_ids=[company],
-        role="client",
-        permissions=permissions,
-        password_hash=HASH,
+        RegisterUser(
+            email="limited@demo.test",
+            first_name="Lim",
+            last_name="Ited",
+            is_operator=0,
+            company_ids=[company],
+            role="client",
+            permissions=permissions,
+            password_hash=HASH,
+        ),
     )
     portal.svc.follower.catch_up()
     return portal.login("limited@demo.test")

@@ -10,7 +10,9 @@ HOUR = 3600.0
 
 def _ticket(portal: Portal, description: str) -> dict[str, object]:
     """A new ticket as the portal form sends it (the demo tenant asks a priority)."""
-    priorities = portal.svc.domain.setting_list(portal.tenant_id(), "priorities")
+    priorities = portal.svc.domain.settings.setting_list(
+        portal.tenant_id(), "priorities"
+    )
     return {
         "description": description,
         "message": "It blinks.",

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from api.settings import Settings
 from api.sso import EntraProvider
 from domain.base import SYSTEM
+from domain.use_cases.tenants import ChangeTenant
 from projections import tables as t
 from tests.e2e.api.conftest import Portal
 from tests.e2e.api.oidc_provider import (
@@ -100,7 +101,7 @@ def test_an_invited_user_signs_in_and_is_linked_by_tid_and_oid(
     assert answer.json()["user"]["email"] == "client@demo.test"
     assert linked(portal, "client@demo.test") == (TENANT_A, entra.profile.oid)
     uid = portal.user_id("client@demo.test")
-    user = portal.svc.domain.user(portal.tenant_id(), uid)
+    user = portal.svc.domain.users.get(portal.tenant_id(), uid)
     assert user.identity == {  # the link is an event on the User aggregate
         "issuer": f"{entra.base}/{TENANT_A}/v2.0",
         "tid": TENANT_A,
@@ -157,8 +158,10 @@ def test_a_replayed_nonce_is_refused(portal: Portal, entra: Provider) -> None:
 def test_a_token_of_a_tenant_not_allowed_is_refused(
     portal: Portal, entra: Provider
 ) -> None:
-    portal.svc.domain.change_tenant(
-        portal.tenant_id(), SYSTEM, configs={"auth.entra_tenant_ids": TENANT_A}
+    portal.svc.domain.tenants.change(
+        portal.tenant_id(),
+        SYSTEM,
+        ChangeTenant(configs={"auth.entra_tenant_ids": TENANT_A}),
     )
     portal.svc.settle()
     entra.profile.tid = TENANT_B
@@ -219,8 +222,10 @@ def test_an_unverified_address_links_only_from_an_allowed_directory(
     entra.profile.domain_verified = False
     refused(sign_in(portal), "email")
     assert linked(portal, "client@demo.test") == (None, None)
-    portal.svc.domain.change_tenant(
-        portal.tenant_id(), SYSTEM, configs={"auth.entra_tenant_ids": TENANT_A}
+    portal.svc.domain.tenants.change(
+        portal.tenant_id(),
+        SYSTEM,
+        ChangeTenant(configs={"auth.entra_tenant_ids": TENANT_A}),
     )
     portal.svc.settle()
     assert portal_login(portal, sign_in(portal)).status_code == 200

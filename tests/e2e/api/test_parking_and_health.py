@@ -19,6 +19,7 @@ from api.cli import main
 from api.errors import PARKED
 from api.observability import RequestContext, json_formatter
 from domain.base import SYSTEM
+from domain.use_cases.tickets import OpenTicket
 from projections.follower import HANDLERS
 from projections.parked import list_parked, parked_count
 from tests.e2e.api.conftest import OTHER, Portal
@@ -123,7 +124,8 @@ def test_a_write_waits_for_its_own_event_not_the_log_head(
         while svc.follower.position() < max(own) and time.monotonic() < deadline:
             time.sleep(0.01)
         elsewhere = threading.Thread(
-            target=svc.domain.open_ticket, args=(other, SYSTEM, {"description": "x"})
+            target=svc.domain.tickets.open,
+            args=(other, SYSTEM, OpenTicket(description="x")),
         )
         elsewhere.start()
         elsewhere.join()

@@ -16,6 +16,7 @@ from api.main import create_app
 from api.security import ALGORITHM, quote_token, read_token
 from api.settings import DEFAULT_SECRET, Settings
 from domain.base import SYSTEM
+from domain.use_cases.tenants import ChangeTenant
 from tests.e2e.api.conftest import Portal
 
 LONG_SECRET = "a-production-secret-" + "x" * 32
@@ -54,10 +55,12 @@ def test_a_reset_link_uses_the_configured_address_never_the_host_header(
 
 
 def test_a_tenant_may_configure_its_own_address(portal: Portal) -> None:
-    portal.svc.domain.change_tenant(
+    portal.svc.domain.tenants.change(
         portal.tenant_id(),
         SYSTEM,
-        configs={"portal.public_url": "https://support.demo-provider.example/"},
+        ChangeTenant(
+            configs={"portal.public_url": "https://support.demo-provider.example/"}
+        ),
     )
     portal.svc.settle()
     link = reset_link(portal, "demo.attacker.example")

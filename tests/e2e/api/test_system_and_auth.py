@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import jwt
 
 from api.security import quote_token
+from domain.use_cases.tenants import ChangeTenant
 from tests.e2e.api.conftest import DEMO, Portal
 
 
@@ -310,8 +311,8 @@ def test_a_second_sign_in_ends_the_first_on_portal_routes_when_the_tenant_says_s
 ) -> None:
     older = portal.login("client@demo.test")
     assert portal.get("/api/tickets", older).status_code == 200
-    portal.svc.domain.change_tenant(
-        portal.tenant_id(), "test", configs={"auth.single_session": "on"}
+    portal.svc.domain.tenants.change(
+        portal.tenant_id(), "test", ChangeTenant(configs={"auth.single_session": "on"})
     )
     portal.svc.follower.catch_up()
     newer = portal.login("client@demo.test")
@@ -334,7 +335,7 @@ def test_what_the_read_model_shows_next_is_never_an_older_cached_answer(
     """Tenants and lookups are cached, but applying events empties the cache."""
     statuses = portal.get("/api/tickets", client_a).json()["data"]
     status_id = statuses[0]["status_id"]
-    portal.svc.domain.change_setting(
+    portal.svc.domain.settings.change(
         portal.tenant_id(),
         "test",
         "ticket_statuses",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 
+from domain.use_cases.tenants import ChangeTenant
 from projections import tables as t
 from tests.e2e.operator.conftest import Desk
 
@@ -201,8 +202,10 @@ def test_invoice_lines_export_restore_and_csv(
     )
     assert locked.status_code == 409
 
-    desk.svc.domain.change_tenant(
-        desk.tenant_id(), "test", modules={"mod_invoice_export_pdf": False}
+    desk.svc.domain.tenants.change(
+        desk.tenant_id(),
+        "test",
+        ChangeTenant(modules={"mod_invoice_export_pdf": False}),
     )
     desk.svc.follower.catch_up()
     again = desk.post(f"/api/invoicing/export/{invoice['id']}", first)

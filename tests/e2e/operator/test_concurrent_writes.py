@@ -93,7 +93,7 @@ def test_twenty_replies_and_notes_at_once_are_all_stored(
 ) -> None:
     ticket_id = desk.ticket_of("client@demo.test").id
     tenant_id = desk.tenant_id()
-    before = desk.svc.domain.ticket(tenant_id, ticket_id).version
+    before = desk.svc.domain.tickets.get(tenant_id, ticket_id).version
 
     def post(n: int) -> Any:
         text = f"Message {n}"
@@ -115,7 +115,7 @@ def test_twenty_replies_and_notes_at_once_are_all_stored(
     posted = {a.json()["id"] for a in answers}
     assert len(posted) == TIMES
 
-    stored = desk.svc.domain.ticket(tenant_id, ticket_id)
+    stored = desk.svc.domain.tickets.get(tenant_id, ticket_id)
     assert posted <= {m["id"] for m in stored.messages}
     assert stored.version == before + TIMES
     thread = desk.rows(t.messages, tenant_id=tenant_id, morphable_id=ticket_id)
@@ -146,7 +146,7 @@ def test_twenty_time_registrations_at_once_are_all_stored(
     ]
     made = {a.json()["id"] for a in answers}
     assert len(made) == TIMES
-    stored = desk.svc.domain.ticket(tenant_id, ticket_id).time_registrations
+    stored = desk.svc.domain.tickets.get(tenant_id, ticket_id).time_registrations
     assert made <= set(stored)
     assert sorted(stored[i]["minutes"] for i in made) == list(range(1, TIMES + 1))
     rows = desk.rows(t.time_registrations, tenant_id=tenant_id, ticket_id=ticket_id)

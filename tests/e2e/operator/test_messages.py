@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.use_cases.users import UpdateUser
 from tests.e2e.operator.conftest import Desk
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
@@ -104,8 +105,11 @@ def test_sending_needs_an_address_on_a_non_template(
 
 def test_sending_needs_messages_store(desk: Desk, first: dict[str, str]) -> None:
     operator_id = desk.user_id("first@demo.test")
-    desk.svc.domain.update_user(
-        desk.tenant_id(), operator_id, operator_id, {"permissions": ["tickets.index"]}
+    desk.svc.domain.users.update(
+        desk.tenant_id(),
+        operator_id,
+        operator_id,
+        UpdateUser(permissions=["tickets.index"]),
     )
     desk.svc.follower.catch_up()
     ticket_id = desk.ticket_of("client@demo.test").id

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from domain.settings import LIST_KINDS
+from domain.use_cases.tenants import ChangeTenant
 from tests.e2e.operator.conftest import Desk
 
 ALL = {"builder[paginate]": "100"}
@@ -145,8 +146,8 @@ def test_product_search(desk: Desk, first: dict[str, str]) -> None:
 def test_a_second_session_ends_the_first_when_the_tenant_says_so(desk: Desk) -> None:
     older = desk.login("first@demo.test")
     assert desk.get("/api/companies", older).status_code == 200
-    desk.svc.domain.change_tenant(
-        desk.tenant_id(), "test", configs={"auth.single_session": True}
+    desk.svc.domain.tenants.change(
+        desk.tenant_id(), "test", ChangeTenant(configs={"auth.single_session": True})
     )
     desk.svc.follower.catch_up()
     newer = desk.login("first@demo.test")
