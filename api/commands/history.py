@@ -9,9 +9,9 @@ from typing import Any
 
 from api.bootstrap import build_application, build_engine
 from api.settings import Settings
+from audit.history import MODELS, history, resolve
 from domain.errors import DomainError
 from domain.tenants import tenant_id_for
-from projections.audit import MODELS, history, resolve
 
 LONGEST_VALUE = 120
 

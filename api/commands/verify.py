@@ -8,8 +8,9 @@ from typing import Any
 
 from api.bootstrap import build_application
 from api.settings import Settings
+from audit.chain import verify
+from audit.history import MODELS, stored_events
 from domain.errors import DomainError
-from projections.audit import MODELS, stored_events, verify
 
 
 def register(subparsers: Any) -> None:

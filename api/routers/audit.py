@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from api.deps import ServicesDep, User, require
 from api.errors import denied, invalid
-from projections.audit import history, resolve
+from audit.history import history, resolve
 
 router = APIRouter(prefix="/audit", tags=["audit"])
 

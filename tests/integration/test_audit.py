@@ -14,11 +14,12 @@ from sqlalchemy import text
 
 from api.bootstrap import build_engine, is_sqlite
 from api.cli import main
+from audit.chain import verify
+from audit.history import history, resolve, state_of
 from domain.base import SYSTEM
 from domain.errors import DomainError, NotFound
 from domain.use_cases.invoices import CreateInvoice
 from domain.use_cases.tickets import OpenTicket
-from projections.audit import history, resolve, state_of, verify
 from projections.follower import Follower
 from projections.schema import create_tables
 

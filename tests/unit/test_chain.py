@@ -10,6 +10,7 @@ from uuid import uuid4
 import pytest
 from eventsourcing.persistence import StoredEvent
 
+from audit.chain import ChainWalker
 from domain.chain import (
     GENESIS,
     PENDING,
@@ -21,7 +22,6 @@ from domain.chain import (
 )
 from domain.invoices import Invoice
 from domain.store import Store
-from projections.audit import ChainWalker
 
 TENANT = str(uuid4())
 

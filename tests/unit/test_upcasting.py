@@ -18,10 +18,10 @@ from eventsourcing.domain import event
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import get_topic
 
+from audit.chain import ChainWalker
 from domain.base import LedgerAggregate
 from domain.chain import link_bytes, seal, unseal
 from domain.store import Store
-from projections.audit import ChainWalker
 
 TENANT = str(uuid4())
 
