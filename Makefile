@@ -41,8 +41,8 @@ ui: ui-deps
 	npm run build
 
 lint:
-	$(BIN)/ruff check domain projections outbound audit storage api bench tests
-	$(BIN)/mypy domain projections outbound audit storage api bench
+	$(BIN)/ruff check domain projections outbound audit storage api demo bench tests
+	$(BIN)/mypy domain projections outbound audit storage api demo bench
 
 test-python:  ## every Python test on the embedded SQLite default
 	$(BIN)/python -m pytest -m "not kafka" tests

@@ -15,7 +15,6 @@ from sqlalchemy import Engine, text
 
 from api.bootstrap import open_stores
 from api.commands._common import progress_bar
-from api.seed import password_hash
 from api.settings import Settings
 from bench import seeding
 from bench.database import POSTGRES_NAME, BenchDatabase
@@ -29,6 +28,7 @@ from bench.measuring import (
 )
 from bench.presets import preset_filters
 from bench.server import ApiServer
+from demo.seed import password_hash
 from projections.rebuild import rebuild
 
 APPEND_ROUNDS = 5

@@ -13,8 +13,8 @@ from uuid import uuid4
 from eventsourcing.application import Application
 
 from api.bootstrap import event_store_env
-from api.seed import SUBJECTS, seed_demo
 from bench.presets import preset_filters
+from demo.seed import SUBJECTS, seed_demo
 from domain.application import Ledgerdesk
 from domain.base import SYSTEM
 from domain.tickets import Ticket

@@ -7,7 +7,7 @@ import time
 
 from api.bootstrap import build_follower, open_stores
 from api.commands._common import progress_bar
-from api.seed import DEMO_PASSWORD, seed_demo
+from demo.seed import DEMO_PASSWORD, seed_demo
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from sqlalchemy import or_, select
 
+from api.auth.permissions import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
 from api.deps import ServicesDep, User, staff
 from api.errors import ApiError, invalid, not_found
 from api.listing import builder_page
@@ -16,7 +17,6 @@ from api.present.directory import company_names, person
 from api.query.compile import like_pattern
 from api.records import one
 from api.schemas import Message, Page
-from api.seed import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
 from domain.use_cases.commands import command_of
 from domain.use_cases.users import RegisterUser, UpdateUser
 from projections import tables as t

@@ -21,10 +21,10 @@ from sqlalchemy import select
 
 from api.bootstrap import sqlite_path
 from api.main import create_app
-from api.seed import password_hash, seed_demo
 from api.services import Services
 from api.settings import Settings
 from api.sso import FakeIdentityProvider
+from demo.seed import password_hash, seed_demo
 from outbound.mail import MemoryMailer
 from projections import tables as t
 from tests.conftest import BACKEND, POSTGRES_ADMIN_URL, _admin_connection

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.security import quote_token
-from api.seed import SIGNATURE
+from demo.seed import SIGNATURE
 from domain.base import SYSTEM
 from domain.use_cases.users import RegisterUser
 from tests.e2e.api.conftest import HASH, Portal

@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from api.main import create_app
-from api.seed import seed_demo
 from api.services import Services
+from demo.seed import seed_demo
 from outbound.mail import MemoryMailer
 from projections import tables as t
 from projections.api_tables import notifications

@@ -31,7 +31,7 @@ test('a route without permission lands on 403', async ({ page, context, baseUrl 
   await login(page, context, baseUrl, { email: 'client3@demo.test', password: 'demo' });
   const held = await permissions(page);
   const path = process.env.LEDGERDESK_E2E_FORBIDDEN_PATH ?? ROUTES.find(([, name]) => !held.includes(name))?.[0];
-  check(path, 'client3@demo.test should lack a route permission (see api/seed.py)');
+  check(path, 'client3@demo.test should lack a route permission (see demo/seed.py)');
   await open(page, baseUrl, path);
   await page.waitForURL(/\/app\/403\?r=/);
   await page.getByText('Permission denied.').waitFor();

@@ -1,0 +1,1 @@
+"""The demo tenant behind `ledgerdesk seed` and `make demo`, with its fixed logins."""
