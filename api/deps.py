@@ -20,7 +20,7 @@ from api.query.compile import Scope
 from api.security import read_token
 from api.services import Services
 from projections import tables as t
-from projections.api_tables import sessions
+from storage.tables import sessions
 
 
 async def services(request: Request) -> Services:

@@ -18,7 +18,7 @@ from api.listing import all_rows
 from api.query.parse import build
 from api.query.resources import RESOURCES
 from domain.values import clean
-from projections.api_tables import exports
+from storage.tables import exports
 
 log = logging.getLogger("ledgerdesk.exports")
 FORMATS = ("csv", "xlsx")

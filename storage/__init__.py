@@ -4,5 +4,6 @@ The read model (projections/) is disposable: a release that changes it replays
 the log into fresh tables. Sessions, tokens, throttling, exports, attachments,
 notifications, followers' positions, parked events and the relay's and the
 accounting consumer's state cannot be replayed, so their tables change by the
-Alembic migrations in storage/migrations.
+Alembic migrations in storage/migrations. The API's own kept tables are defined in
+storage/tables.py; each follower defines its position and state beside itself.
 """

@@ -16,7 +16,7 @@ from sqlalchemy import Engine, insert, select
 
 from api.errors import ApiError, invalid, not_found
 from api.security import new_secret
-from projections.api_tables import attachments
+from storage.tables import attachments
 
 LINK_LIFETIME = timedelta(hours=12)
 EXPIRED = "This download link has expired; open the ticket again for a fresh one."

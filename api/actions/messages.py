@@ -21,7 +21,7 @@ from domain.use_cases.commands import command_of
 from domain.use_cases.messages import EditMessage, PostMessage
 from domain.use_cases.tickets import UpdateTicket
 from projections import tables as t
-from projections.api_tables import attachments, notifications
+from storage.tables import attachments, notifications
 
 MODELS = {"Ticket": t.tickets, "Asset": t.assets}
 MAX_ADDRESSES = 20

@@ -11,7 +11,7 @@ from uuid import uuid4
 from sqlalchemy import Engine, and_, insert, select, update
 
 from api.security import REFRESH_DAYS, digest, new_secret
-from projections.api_tables import refresh_tokens, sessions
+from storage.tables import refresh_tokens, sessions
 
 SINGLE_SESSION = "auth.single_session"
 MULTIPLE_SESSIONS = "You cannot have multiple login sessions per account."

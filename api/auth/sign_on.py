@@ -23,7 +23,7 @@ from api.services import Services
 from api.sso import EntraProvider, FakeIdentityProvider, Identity, tid_list
 from domain.base import SYSTEM
 from projections import tables as t
-from projections.api_tables import sso_flows
+from storage.tables import sso_flows
 
 STATE_LIFETIME = timedelta(minutes=10)
 CODE_LIFETIME = timedelta(minutes=2)

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Engine, delete, func, insert, select
 
-from projections.api_tables import login_failures
+from storage.tables import login_failures
 
 MAX_FAILURES = 5
 WINDOW = timedelta(minutes=15)

@@ -13,7 +13,7 @@ from sqlalchemy import Connection, select, true
 from api.actions.attachments import link_token
 from api.present.common import actor, iso, people
 from projections import tables as t
-from projections.api_tables import attachments
+from storage.tables import attachments
 
 
 def attachment_json(row: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from api.deps import ServicesDep, TenantDep, User, staff
 from api.errors import invalid
 from api.models.tickets import AttachmentIn, Uploaded, validated
 from api.present.messages import attachment_json
-from projections.api_tables import attachments
+from storage.tables import attachments
 
 router = APIRouter(prefix="/attachments", tags=["attachments"])
 

@@ -12,7 +12,7 @@ from api.deps import ServicesDep, User, staff
 from api.errors import not_found
 from api.models.tickets import Notification
 from api.present.common import iso
-from projections.api_tables import notifications
+from storage.tables import notifications
 
 router = APIRouter(prefix="/notifications", tags=["notifications"])
 

@@ -124,9 +124,9 @@ def write_revision(engine: Engine, message: str) -> Path | None:
 def target_metadata() -> MetaData:
     """The definitions of the migrated tables, to compare and autogenerate against."""
     # Every module that registers a kept table is imported so its table is known.
-    import projections.api_tables  # noqa: F401
     import projections.parked  # noqa: F401
     import projections.schema  # noqa: F401
+    import storage.tables  # noqa: F401
     from outbound import accounting, relay
     from projections import tables
 

@@ -242,7 +242,7 @@ from sqlalchemy import Column, String
 from api.bootstrap import build_engine
 from api.settings import Settings
 from storage import migrations
-from projections.api_tables import exports
+from storage.tables import exports
 
 copy = Path(sys.argv[1])
 shutil.copytree(migrations.HERE, copy, ignore=shutil.ignore_patterns("__pycache__"))

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from api.actions.attachments import link_token
 from projections import tables as t
-from projections.api_tables import attachments
+from storage.tables import attachments
 from tests.e2e.api.conftest import Portal
 
 

@@ -14,7 +14,7 @@ from api.services import Services
 from demo.seed import seed_demo
 from outbound.mail import MemoryMailer
 from projections import tables as t
-from projections.api_tables import notifications
+from storage.tables import notifications
 from tests.e2e.api.conftest import DEMO, HASH, Portal
 
 
