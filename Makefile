@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
-DEBIAN_PACKAGES := chromium fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0
+DEBIAN_PACKAGES := chromium fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0 dovecot-imapd
 
 .PHONY: demo test install python-deps system-deps ui-deps ui lint test-python \
         test-postgres test-kafka test-ui test-browser test-bench lighthouse serve clean
@@ -41,8 +41,8 @@ ui: ui-deps
 	npm run build
 
 lint:
-	$(BIN)/ruff check domain projections outbound audit storage api demo bench tests
-	$(BIN)/mypy domain projections outbound audit storage api demo bench
+	$(BIN)/ruff check domain projections outbound inbound audit storage api demo bench tests
+	$(BIN)/mypy domain projections outbound inbound audit storage api demo bench
 
 test-python:  ## every Python test on the embedded SQLite default
 	$(BIN)/python -m pytest -m "not kafka" tests

@@ -9,6 +9,8 @@
   migrations, never the API, the outbound integration or the auditors' queries.
 - outbound/ (relay, public events, accounting consumer) and audit/ (the auditors'
   queries) read the domain's events and the read side, never the API or each other.
+- inbound/ (mail in: parsing, routing, intake) uses the domain and the read
+  side, never the API.
 - storage/ (migrations of the kept tables) reads the definitions of the tables it
   migrates, never the API.
 - api/ serves HTTP without the demo seed or the bench; only its commands use them.
@@ -45,6 +47,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     ),
     "projections": ("api", "outbound", "audit", "demo", "bench", "kafka", *WEB),
     "outbound": ("api", "audit", "demo", "bench", *WEB),
+    "inbound": ("api", "audit", "demo", "bench", "kafka", *WEB),
     "audit": ("api", "outbound", "demo", "bench", "kafka", *WEB),
     "storage": ("api", "audit", "demo", "bench", "kafka", *WEB),
     "api": ("demo", "bench"),
@@ -222,6 +225,8 @@ def test_the_guard_catches_a_domain_import_of_an_outer_layer(source: str) -> Non
         ("audit/history.py", "from api.deps import Caller"),
         ("audit/chain.py", "from outbound.relay import Relay"),
         ("storage/migrations/__init__.py", "import api.auth.sessions"),
+        ("inbound/intake.py", "from api.actions.attachments import store"),
+        ("inbound/intake.py", "from fastapi import HTTPException"),
         ("api/routers/tickets.py", "from bench.runner import run_bench"),
         ("api/routers/people.py", "from demo.seed import OPERATOR_PERMISSIONS"),
         ("demo/seed.py", "from bench import KEYS"),

@@ -1,0 +1,1 @@
+"""Mail in: parsing, routing, loop protection and exactly-once intake of mail."""
