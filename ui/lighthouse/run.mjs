@@ -4,9 +4,14 @@
 // and exits 1 when a page misses CLS <= 0.1, performance >= 0.95 (desktop) / 0.9 (phone)
 // or accessibility 1.0. `make lighthouse` runs it; it is not part of `make test`.
 //   LEDGERDESK_BIN             the ledgerdesk command (default: on PATH)
-//   LIGHTHOUSE_ONLY            measure only the pages whose path contains this text
+//   LIGHTHOUSE_ONLY            measure only the pages whose path matches this regular expression
+//                              (plain text: contains it; `^/tickets$` the portal's ticket list alone)
 //   LIGHTHOUSE_PRESETS         desktop,mobile (default both)
 //   LIGHTHOUSE_OUT             where the JSON of the run goes (default test-artefacts/lighthouse)
+//   LIGHTHOUSE_REPORTS=1       also keep each page's whole Lighthouse report (JSON) there, to
+//                              see which element shifted or which task blocked
+//   LIGHTHOUSE_REPEAT          measure each page this many times (default 1); the table keeps
+//                              the median performance score's run
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,7 +24,9 @@ import { chromium } from 'playwright-core';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BIN = process.env.LEDGERDESK_BIN ?? 'ledgerdesk';
 const OUT = resolve(process.env.LIGHTHOUSE_OUT ?? join(ROOT, 'test-artefacts', 'lighthouse'));
-const ONLY = process.env.LIGHTHOUSE_ONLY ?? '';
+const ONLY = new RegExp(process.env.LIGHTHOUSE_ONLY ?? '');
+const REPORTS = process.env.LIGHTHOUSE_REPORTS === '1';
+const REPEAT = Math.max(1, Number(process.env.LIGHTHOUSE_REPEAT ?? 1) || 1);
 const PRESETS = (process.env.LIGHTHOUSE_PRESETS ?? 'desktop,mobile').split(',');
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -139,7 +146,7 @@ async function pagesOf(base, token, lists) {
     if (!record && MAKE[collection]) record = await api(base, token, 'POST', `/${collection}`, MAKE[collection]);
     if (record) pages.push(`${path}/${record.id}`);
   }
-  return pages.filter((path) => path.includes(ONLY));
+  return pages.filter((path) => ONLY.test(path));
 }
 
 /** Puts the tokens the UI keeps (lib/auth-storage.ts) into the browser's storage for the origin. */
@@ -174,6 +181,7 @@ async function measure(port, url, preset) {
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   return {
+    report: result.report,
     finalUrl: lhr.finalDisplayedUrl,
     performance: score(lhr.categories.performance.score),
     accessibility: score(lhr.categories.accessibility.score),
@@ -224,11 +232,17 @@ async function main() {
       await keepSession(chrome.port, base, { portal_token: login.access_token, refresh_token: login.refresh_token });
       for (const path of pages) {
         for (const preset of PRESETS) {
-          const row = { audience, preset, path, ...(await measure(chrome.port, `${base}/app${path}`, preset)) };
+          const runs = [];
+          for (let i = 0; i < REPEAT; i++) runs.push(await measure(chrome.port, `${base}/app${path}`, preset));
+          runs.sort((a, b) => a.performance - b.performance);
+          const { report, ...measured } = runs[Math.floor((runs.length - 1) / 2)];
+          const row = { audience, preset, path, ...measured };
+          if (REPEAT > 1) row.performanceRuns = runs.map((run) => run.performance);
+          if (REPORTS) writeFileSync(join(OUT, `${audience}${path.replaceAll('/', '_')}.${preset}.json`), report);
           row.misses = misses(row);
           rows.push(row);
           console.log(
-            `${row.misses.length ? 'MISS' : 'ok  '} ${preset.padEnd(7)} ${path.padEnd(60)} perf ${row.performance.toFixed(2)}  a11y ${row.accessibility.toFixed(2)}  CLS ${row.cls.toFixed(3)}  TBT ${Math.round(row.tbt)} ms${row.misses.length ? `  (${row.misses.join('; ')})` : ''}`,
+            `${row.misses.length ? 'MISS' : 'ok  '} ${preset.padEnd(7)} ${path.padEnd(60)} perf ${row.performance.toFixed(2)}  a11y ${row.accessibility.toFixed(2)}  CLS ${row.cls.toFixed(3)}  TBT ${Math.round(row.tbt)} ms${row.performanceRuns ? `  runs ${row.performanceRuns.join(' ')}` : ''}${row.misses.length ? `  (${row.misses.join('; ')})` : ''}`,
           );
         }
       }
