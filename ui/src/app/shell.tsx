@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation, type MessageKey } from '@/lib/i18n';
@@ -17,6 +17,19 @@ export function Shell() {
   const session = useSession();
   const ready = useRouteGuard('portal');
 
+  const tabs = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the tabs scroll sideways: keep the current one in sight (the strip alone
+  // scrolls, never the page).
+  useEffect(() => {
+    const strip = tabs.current;
+    const active = strip?.querySelector('.tab.active');
+    if (!strip || !active || strip.scrollWidth <= strip.clientWidth) return;
+    const a = active.getBoundingClientRect();
+    const s = strip.getBoundingClientRect();
+    strip.scrollLeft += a.left - s.left - (s.width - a.width) / 2;
+  }, [pathname, session.user]);
+
   const tenant = session.status?.tenant_name;
   useEffect(() => {
     if (tenant) document.title = t('app.title', { tenant });
@@ -29,7 +42,7 @@ export function Shell() {
       </a>
       <header className="topbar">
         <span className="brand">{tenant ? t('app.title', { tenant }) : t('app.portal')}</span>
-        <nav aria-label={t('app.navigation')} className="tabs">
+        <nav aria-label={t('app.navigation')} className="tabs" ref={tabs}>
           {TABS.filter((tab) => session.can(`${tab}.index`)).map((tab) => (
             <NavLink key={tab} to={`/${tab}`} className={({ isActive }) => (isActive ? 'tab active' : 'tab')}>
               {t(`nav.${tab}` as MessageKey)}
@@ -43,12 +56,13 @@ export function Shell() {
             </NavLink>
           ) : null}
           {session.user && <span className="user-name">{session.user.full_name}</span>}
-          <LanguageSwitch />
           {session.user && (
             <NavLink to="/logout" className="logout">
               {t('auth.logout')}
             </NavLink>
           )}
+          {/* Last, so the links that come with the session do not push it aside. */}
+          <LanguageSwitch />
         </div>
       </header>
       <main id="main" tabIndex={-1}>
