@@ -97,6 +97,10 @@ class ThreadMessage(Out):
     created_at: str | None
     actor: Actor | None
     attachments: list[Attachment]
+    original_email_from: str | None = None
+    email_to: list[str] = []
+    email_cc: list[str] = []
+    email_date: str | None = None
 
 
 class TicketRow(Out):

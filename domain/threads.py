@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.errors import InvalidValue, NotFound
@@ -11,6 +12,28 @@ MESSAGE_FORMATS = ("text", "html")
 """How a message's text is meant: plain text (what a client writes, shown as text,
 never interpreted) or HTML (an operator's, sanitised on the way in)."""
 EDITABLE_MESSAGE_FIELDS = frozenset({"message", "visible_to_client", "description"})
+
+
+@dataclass(frozen=True)
+class MailOrigin:
+    """The mail a message came in as: who sent it to whom, when, under which
+    Message-ID (replies are threaded on it). Empty for a message typed in."""
+
+    original_email_from: str | None = None
+    email_message_id: str | None = None
+    email_to: list[str] = field(default_factory=list)
+    email_cc: list[str] = field(default_factory=list)
+    email_date: str | None = None
+
+    def fields(self) -> dict[str, Any]:
+        """The origin as the event's fields."""
+        return {
+            "original_email_from": self.original_email_from,
+            "email_message_id": self.email_message_id,
+            "email_to": list(self.email_to),
+            "email_cc": list(self.email_cc),
+            "email_date": self.email_date,
+        }
 
 
 def new_message(

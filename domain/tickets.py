@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.domain import event
 
 from domain.base import LedgerAggregate, require_positive, require_text
 from domain.errors import InvalidTransition, InvalidValue, NotFound
 from domain.threads import (
+    MailOrigin,
     check_format,
     check_message_changes,
     find_message,
@@ -103,22 +105,28 @@ class Ticket(LedgerAggregate):
         fields: dict[str, Any],
         is_template: bool = False,
         cloned_from: str | None = None,
+        ticket_id: UUID | None = None,
     ) -> Ticket:
-        """Open a ticket after checking its fields."""
+        """Open a ticket after checking its fields; ticket_id: a derived id, so
+        opening the same thing twice collides (a mail handled again)."""
         check_ticket_fields(fields)
         require_text(fields.get("description"), "description", 250)
         if status_type not in STATUS_TYPES:
             raise InvalidValue("Unknown status type.", "status_id")
-        return cls(
-            tenant_id=tenant_id,
-            actor=actor,
-            number=number,
-            status_id=status_id,
-            status_type=status_type,
-            fields=fields,
-            is_template=is_template,
-            cloned_from=cloned_from,
-        )
+        values: dict[str, Any] = {
+            "tenant_id": tenant_id,
+            "actor": actor,
+            "number": number,
+            "status_id": status_id,
+            "status_type": status_type,
+            "fields": fields,
+            "is_template": is_template,
+            "cloned_from": cloned_from,
+        }
+        if ticket_id is None:
+            return cls(**values)
+        opened = cls.Opened  # type: ignore[attr-defined]
+        return cls._create(opened, id=ticket_id, **values)
 
     @property
     def description(self) -> str:
@@ -153,12 +161,16 @@ class Ticket(LedgerAggregate):
         attachment_ids: list[str] | None = None,
         mentions: list[str] | None = None,
         format: str = "text",
+        origin: MailOrigin | None = None,
     ) -> None:
         """Add a client-visible reply or, when not visible, an internal note.
 
         The format says how the text is meant: "text" (the default, what a client
-        writes) is shown as text; "html" is an operator's sanitised HTML.
+        writes) is shown as text; "html" is an operator's sanitised HTML. origin:
+        the mail it came in as (from, to, cc, date, Message-ID), if it did.
         """
+        if any(m["id"] == message_id for m in self.messages):
+            return  # posted before under this (derived) id: a mail handled again
         self._check_live()
         check_format(format)
         if not message.strip() and not attachment_ids:
@@ -177,12 +189,14 @@ class Ticket(LedgerAggregate):
             attachment_ids=attachment_ids or [],
             mentions=mentions or [],
             format=format,
+            **(origin or MailOrigin()).fields(),
         )
 
     class MessagePosted(LedgerAggregate.Event):
-        """A reply or note was posted; version 2 says whether it is text or HTML."""
+        """A reply or note was posted; version 2 says whether it is text or HTML,
+        version 3 the mail it came in as (empty for one typed in)."""
 
-        class_version = 2
+        class_version = 3
         message_id: str
         message: str
         visible_to_client: bool
@@ -191,11 +205,21 @@ class Ticket(LedgerAggregate):
         attachment_ids: list[str]
         mentions: list[str]
         format: str
+        original_email_from: str | None
+        email_message_id: str | None
+        email_to: list[str]
+        email_cc: list[str]
+        email_date: str | None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
             """Before formats, a client's message was kept as sent: read it as text."""
             state["format"] = "text" if state.get("is_from_client") else "html"
+
+        @staticmethod
+        def upcast_v2_v3(state: dict[str, Any]) -> None:
+            """Before mail came in, no message had a mail origin."""
+            state.update(MailOrigin().fields())
 
     @event(MessagePosted)
     def _message_posted(
@@ -209,22 +233,34 @@ class Ticket(LedgerAggregate):
         attachment_ids: list[str],
         mentions: list[str],
         format: str,
+        original_email_from: str | None = None,
+        email_message_id: str | None = None,
+        email_to: list[str] | None = None,
+        email_cc: list[str] | None = None,
+        email_date: str | None = None,
     ) -> None:
         kind = "reply" if visible_to_client else "note"
-        self.messages.append(
-            new_message(
-                message_id,
-                actor,
-                message,
-                kind,
-                visible_to_client,
-                is_from_client,
-                recipients,
-                attachment_ids,
-                mentions,
-                format=format,
-            )
+        entry = new_message(
+            message_id,
+            actor,
+            message,
+            kind,
+            visible_to_client,
+            is_from_client,
+            recipients,
+            attachment_ids,
+            mentions,
+            format=format,
         )
+        if email_message_id or original_email_from:
+            entry.update(
+                original_email_from=original_email_from,
+                email_message_id=email_message_id,
+                email_to=list(email_to or []),
+                email_cc=list(email_cc or []),
+                email_date=email_date,
+            )
+        self.messages.append(entry)
 
     def edit_message(
         self, actor: str, message_id: str, changes: dict[str, Any]

@@ -250,6 +250,12 @@ messages = Table(
     Column("attachment_ids", JSON, nullable=False),
     Column("mentions", JSON, nullable=False),
     Column("data", JSON, nullable=False),
+    # the mail a message came in as (domain.threads.MailOrigin); empty when typed
+    Column("original_email_from", String(254)),
+    Column("email_message_id", String(998)),
+    Column("email_to", JSON),
+    Column("email_cc", JSON),
+    Column("email_date", DateTime(timezone=True)),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Index("ix_messages_thread", "tenant_id", "morphable_id", "created_at"),

@@ -161,6 +161,7 @@ class OperatorMessage(ThreadMessage):
     cc: list[str]
     bcc: list[str]
     send_to_client: bool
+    email_message_id: str | None = None
 
 
 class TimeRow(Model):

@@ -69,6 +69,11 @@ def thread(
                 if i in files
             ],
             "data": {"status": r.data.get("status")} if r.data.get("status") else {},
+            # the mail it came in as: both audiences see from, to, cc and date
+            "original_email_from": r.original_email_from,
+            "email_to": list(r.email_to or []),
+            "email_cc": list(r.email_cc or []),
+            "email_date": iso(r.email_date),
         }
         for r in rows
     ]

@@ -27,7 +27,7 @@ def operator_thread(
     extra = {
         r.id: r
         for r in connection.execute(
-            select(m.c.id, m.c.mentions, m.c.recipients).where(
+            select(m.c.id, m.c.mentions, m.c.recipients, m.c.email_message_id).where(
                 m.c.tenant_id == tenant_id, m.c.morphable_id == morphable_id
             )
         )
@@ -35,6 +35,7 @@ def operator_thread(
     for message in messages:
         row = extra.get(message["id"])
         message["mentions"] = list(row.mentions or []) if row else []
+        message["email_message_id"] = row.email_message_id if row else None
         recipients = list(row.recipients or []) if row else []
         message["recipients"] = recipients
         for kind in ("to", "cc", "bcc"):

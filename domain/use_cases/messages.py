@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from uuid import uuid4
 
 from domain.store import Store
+from domain.threads import MailOrigin
 from domain.tickets import Ticket
 from domain.use_cases.commands import UNSET, Unset, given
 
@@ -16,7 +17,7 @@ class PostMessage:
     """A reply (visible to the client) or an internal note; format text or html.
 
     author: who wrote it when not the one who acts (a first message of a ticket
-    opened for a client)."""
+    opened for a client); origin: the mail it came in as."""
 
     unknown_field: ClassVar[str] = "Messages have no field {field!r}."
 
@@ -28,6 +29,7 @@ class PostMessage:
     mentions: list[str] = field(default_factory=list)
     format: str = "text"
     author: str | None = None
+    origin: MailOrigin | None = None
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ def post_on(ticket: Ticket, actor: str, message_id: str, command: PostMessage) -
         command.attachment_ids,
         command.mentions,
         command.format,
+        command.origin,
     )
 
 
@@ -63,10 +66,18 @@ class Messages:
         self.store = store
 
     def post(
-        self, tenant_id: str, actor: str, ticket_id: str, command: PostMessage
+        self,
+        tenant_id: str,
+        actor: str,
+        ticket_id: str,
+        command: PostMessage,
+        message_id: str | None = None,
     ) -> str:
-        """Reply or add an internal note; answers the message id."""
-        message_id = str(uuid4())
+        """Reply or add an internal note; answers the message id.
+
+        A message_id given (derived from a mail's Message-ID) is posted once:
+        posting it again changes nothing."""
+        message_id = message_id or str(uuid4())
 
         def action() -> str:
             ticket = self.store.load(tenant_id, Ticket, ticket_id)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
-from uuid import uuid4
+from uuid import UUID, uuid4
 
+from domain.base import stable_id
 from domain.errors import InvalidValue, NotFound
 from domain.settings import SettingList
 from domain.store import Store
@@ -121,14 +122,21 @@ class Tickets:
         actor: str,
         commands: list[tuple[OpenTicket, PostMessage | None]],
         check: bool = True,
+        ticket_id: str | None = None,
     ) -> list[str]:
         """Open several tickets in one save (one reference block); answers their ids.
 
-        check=False skips the party checks, for a seed that made them itself."""
+        check=False skips the party checks, for a seed that made them itself.
+        ticket_id (one command only): a derived id, so opening it again (a mail
+        handled twice) answers the ticket opened the first time."""
+        if ticket_id is not None and len(commands) != 1:
+            raise InvalidValue("A given id opens one ticket.", "ids")
         statuses = self.settings.setting_list(tenant_id, "ticket_statuses")
         default_status = self.status(tenant_id, None, statuses)
 
         def action() -> list[str]:
+            if ticket_id is not None and self.store.exists(ticket_id):
+                return [ticket_id]
             sequence, numbers = self.settings.allocate_numbers(
                 tenant_id, REFERENCES, len(commands)
             )
@@ -148,9 +156,13 @@ class Tickets:
                     status["data"].get("type", 1),
                     fields,
                     command.is_template,
+                    ticket_id=None if ticket_id is None else UUID(ticket_id),
                 )
                 if first:
-                    post_on(ticket, actor, str(uuid4()), first)
+                    first_id = str(uuid4())
+                    if ticket_id is not None:
+                        first_id = str(stable_id(ticket_id, "first"))
+                    post_on(ticket, actor, first_id, first)
                 tickets.append(ticket)
             self.store.commit(sequence, *tickets)
             return [str(t.id) for t in tickets]
@@ -163,9 +175,14 @@ class Tickets:
         actor: str,
         command: OpenTicket,
         first: PostMessage | None = None,
+        ticket_id: str | None = None,
     ) -> str:
-        """Open one ticket, optionally with its first message; answers its id."""
-        return self.open_many(tenant_id, actor, [(command, first)])[0]
+        """Open one ticket, optionally with its first message; answers its id.
+
+        ticket_id: a derived id that makes opening it again change nothing."""
+        return self.open_many(
+            tenant_id, actor, [(command, first)], ticket_id=ticket_id
+        )[0]
 
     def update(
         self,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, delete, update
@@ -97,8 +98,21 @@ def _message_row(
         "attachment_ids": m.get("attachment_ids", []),
         "mentions": m.get("mentions", []),
         "data": m.get("data", {}),
+        **_origin(m.get),
         "created_at": m.get("created_at", a.at),
         "updated_at": a.at,
+    }
+
+
+def _origin(get: Callable[..., Any]) -> dict[str, Any]:
+    """The mail origin columns of a message (none for one typed in)."""
+    date = get("email_date", None)
+    return {
+        "original_email_from": get("original_email_from", None),
+        "email_message_id": get("email_message_id", None),
+        "email_to": get("email_to", None) or [],
+        "email_cc": get("email_cc", None) or [],
+        "email_date": datetime.fromisoformat(date) if date else None,
     }
 
 
@@ -120,6 +134,7 @@ def _post(a: Apply, model: str, kind: str, data: dict[str, Any] | None = None) -
         attachment_ids=getattr(e, "attachment_ids", []),
         mentions=getattr(e, "mentions", []),
         data=data or {},
+        **_origin(lambda name, default=None: getattr(e, name, default)),
         created_at=a.at,
         updated_at=a.at,
     )

@@ -5135,6 +5135,20 @@ export interface components {
             actor: components["schemas"]["Actor"] | null;
             /** Attachments */
             attachments: components["schemas"]["Attachment"][];
+            /** Original Email From */
+            original_email_from?: string | null;
+            /**
+             * Email To
+             * @default []
+             */
+            email_to?: string[];
+            /**
+             * Email Cc
+             * @default []
+             */
+            email_cc?: string[];
+            /** Email Date */
+            email_date?: string | null;
             /** Mentions */
             mentions: string[];
             /** Recipients */
@@ -5147,6 +5161,8 @@ export interface components {
             bcc: string[];
             /** Send To Client */
             send_to_client: boolean;
+            /** Email Message Id */
+            email_message_id?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -6955,6 +6971,20 @@ export interface components {
             actor: components["schemas"]["Actor"] | null;
             /** Attachments */
             attachments: components["schemas"]["Attachment"][];
+            /** Original Email From */
+            original_email_from?: string | null;
+            /**
+             * Email To
+             * @default []
+             */
+            email_to?: string[];
+            /**
+             * Email Cc
+             * @default []
+             */
+            email_cc?: string[];
+            /** Email Date */
+            email_date?: string | null;
         } & {
             [key: string]: unknown;
         };
