@@ -25,6 +25,7 @@ from api.settings import Settings
 from api.sso import provider_from_settings
 from domain.application import Ledgerdesk
 from outbound.mail import FileMailer, Mailer, SmtpMailer
+from outbound.mail_server import parse_smtp_url
 from projections.follower import Follower
 from projections.schema import create_tables
 from projections.upgrade import prepare
@@ -101,16 +102,17 @@ def open_stores(
 
 
 def build_mailer(settings: Settings) -> Mailer:
-    """SMTP when LEDGERDESK_SMTP_HOST is set, else files under LEDGERDESK_MAIL_DIR."""
-    if settings.smtp_host:
+    """SMTP when LEDGERDESK_SMTP_URL is set, else files under var/mail."""
+    if settings.smtp_url:
+        server = parse_smtp_url(settings.smtp_url)
         return SmtpMailer(
             settings.mail_from,
-            settings.smtp_host,
-            settings.smtp_port,
-            settings.smtp_user,
-            settings.smtp_password,
+            server.host,
+            server.port,
+            server.user,
+            server.password,
         )
-    return FileMailer(settings.mail_from, settings.mail_dir)
+    return FileMailer(settings.mail_from, "var/mail")
 
 
 def build_services(settings: Settings) -> Services:

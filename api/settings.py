@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+
+from cryptography.fernet import Fernet
 from pydantic import model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_SECRET = "change-me-ledgerdesk-development-secret"
 MIN_SECRET_BYTES = 32
+SMTP_SCHEMES = ("smtp", "smtp+starttls", "smtps")
 
 
 class Settings(BaseSettings):
@@ -41,13 +46,21 @@ class Settings(BaseSettings):
     # Entra tenant ids (tid) allowed to sign in; empty: any, unless a tenant's
     # config auth.entra_tenant_ids narrows it.
     entra_tenant_ids: str = ""
-    # Mail: through SMTP when smtp_host is set, else as .eml files under mail_dir.
-    mail_from: str = "no-reply@ledgerdesk.local"
-    smtp_host: str | None = None
-    smtp_port: int = 587
-    smtp_user: str | None = None
-    smtp_password: str | None = None
-    mail_dir: str = "var/mail"
+    # Mail: the process default SMTP server (smtp://host:port,
+    # smtp+starttls://user:pass@host:587, smtps://user:pass@host:465); unset, mail
+    # waits in the outbox for a tenant's own server or for this one to be set.
+    smtp_url: str | None = None
+    # Addresses at <subdomain>.<mail_domain> reach that tenant; it names Message-IDs.
+    mail_domain: str = "localhost"
+    # The sender when a tenant names none; {tenant} and {domain} are filled in.
+    mail_from: str = "support@{tenant}.{domain}"
+    # Fernet key (urlsafe base64, 32 bytes) for the tenants' stored mail passwords;
+    # in development derived from the secret key, required in production.
+    mail_key: str | None = None
+    mail_max_attempts: int = 8
+    mail_backoff_max: float = 300.0
+    mail_batch_size: int = 100
+    smtp_timeout: float = 10.0
     # The Kafka relay and the reference accounting consumer: off while unset.
     kafka_bootstrap: str | None = None
     kafka_topic_invoices: str = "ledgerdesk.invoices"
@@ -101,6 +114,37 @@ class Settings(BaseSettings):
                 "LEDGERDESK_ENTRA_CLIENT_SECRET."
             )
         return self
+
+    @model_validator(mode="after")
+    def check_mail(self) -> Settings:
+        """A known SMTP URL scheme, and a key of its own for passwords in production."""
+        if self.smtp_url and self.smtp_url.split("://", 1)[0] not in SMTP_SCHEMES:
+            raise ValueError(
+                "LEDGERDESK_SMTP_URL must start with one of "
+                + ", ".join(f"{s}://" for s in SMTP_SCHEMES)
+            )
+        if self.is_production and not self.mail_key:
+            raise ValueError(
+                "LEDGERDESK_MAIL_KEY is unset: production needs its own Fernet key "
+                "for the stored mail passwords."
+            )
+        if self.mail_key:
+            try:
+                Fernet(self.mail_key.encode())
+            except (ValueError, TypeError) as error:
+                raise ValueError(
+                    "LEDGERDESK_MAIL_KEY must be a Fernet key "
+                    "(32 bytes, urlsafe base64)."
+                ) from error
+        return self
+
+    @property
+    def mail_fernet_key(self) -> bytes:
+        """The key for stored mail passwords (from the secret key in development)."""
+        if self.mail_key:
+            return self.mail_key.encode()
+        digest = hashlib.sha256(b"ledgerdesk-mail:" + self.secret_key.encode())
+        return base64.urlsafe_b64encode(digest.digest())
 
     def topics(self) -> dict[str, str]:
         """The Kafka topic of each aggregate type the relay publishes."""

@@ -2,49 +2,52 @@
 
 from __future__ import annotations
 
-from email import message_from_bytes
-from pathlib import Path
-
 import pytest
 
-from api.bootstrap import build_mailer, relay_config
+from api.bootstrap import relay_config
 from api.settings import Settings
-from outbound.mail import FileMailer, SmtpMailer
+from outbound.mail_server import parse_smtp_url
 
 
-def test_mail_goes_through_smtp_when_a_host_is_set(
+def test_the_default_smtp_server_is_read_from_one_url(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv("LEDGERDESK_SMTP_HOST", "smtp.example.test")
-    monkeypatch.setenv("LEDGERDESK_SMTP_PORT", "2525")
-    monkeypatch.setenv("LEDGERDESK_SMTP_USER", "desk")
-    monkeypatch.setenv("LEDGERDESK_SMTP_PASSWORD", "s3cret")
-    monkeypatch.setenv("LEDGERDESK_MAIL_FROM", "helpdesk@example.test")
+    monkeypatch.setenv("LEDGERDESK_SMTP_URL", "smtps://desk:s%40cret@smtp.example.test")
 
-    mailer = build_mailer(Settings())
+    server = parse_smtp_url(Settings().smtp_url or "")
 
-    assert isinstance(mailer, SmtpMailer)
-    assert (mailer.host, mailer.port) == ("smtp.example.test", 2525)
-    assert (mailer.user, mailer.password) == ("desk", "s3cret")
-    assert mailer.sender == "helpdesk@example.test"
+    assert (server.host, server.port, server.security) == (
+        "smtp.example.test",
+        465,
+        "tls",
+    )
+    assert (server.user, server.password) == ("desk", "s@cret")
+    assert "s@cret" not in repr(server)
 
 
-def test_mail_is_written_to_the_mail_dir_without_smtp(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    monkeypatch.delenv("LEDGERDESK_SMTP_HOST", raising=False)
-    monkeypatch.setenv("LEDGERDESK_MAIL_DIR", str(tmp_path / "mail"))
-    monkeypatch.setenv("LEDGERDESK_MAIL_FROM", "helpdesk@example.test")
+def test_an_unknown_smtp_scheme_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LEDGERDESK_SMTP_URL", "http://smtp.example.test")
 
-    mailer = build_mailer(Settings())
-    mailer.send("client@example.test", "Reset", "Follow the link.")
+    with pytest.raises(ValueError, match="LEDGERDESK_SMTP_URL"):
+        Settings()
 
-    assert isinstance(mailer, FileMailer)
-    [written] = (tmp_path / "mail").glob("*.eml")
-    message = message_from_bytes(written.read_bytes())
-    assert message["From"] == "helpdesk@example.test"
-    assert message["To"] == "client@example.test"
-    assert message["Subject"] == "Reset"
+
+def test_production_needs_its_own_mail_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LEDGERDESK_ENVIRONMENT", "production")
+    monkeypatch.setenv("LEDGERDESK_SECRET_KEY", "x" * 40)
+    monkeypatch.delenv("LEDGERDESK_MAIL_KEY", raising=False)
+
+    with pytest.raises(ValueError, match="LEDGERDESK_MAIL_KEY"):
+        Settings()
+
+
+def test_development_derives_a_valid_mail_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cryptography.fernet import Fernet
+
+    monkeypatch.delenv("LEDGERDESK_MAIL_KEY", raising=False)
+    key = Settings().mail_fernet_key
+
+    assert Fernet(key).decrypt(Fernet(key).encrypt(b"pw")) == b"pw"
 
 
 def test_the_relay_is_configured_from_the_same_settings(
