@@ -126,6 +126,7 @@ def target_metadata() -> MetaData:
     # Every module that registers a kept table is imported so its table is known.
     import projections.parked  # noqa: F401
     import projections.schema  # noqa: F401
+    import inbound.tables  # noqa: F401
     import storage.tables  # noqa: F401
     from outbound import accounting, relay
     from projections import tables
