@@ -1,0 +1,134 @@
+// The desk by mail: a client mails the desk (smtplib to `ledgerdesk mail-receive`), the
+// operator sees the new ticket and answers; the answer reaches the client's Dovecot mailbox
+// threaded (In-Reply-To, References, the reference in the subject); the client answers
+// that mail and the answer lands in the same ticket in the operator's browser. Then the
+// mail screens at a desktop and a phone width: no wider than the screen, no serious axe
+// finding. tests/e2e/run-browser-tests.sh starts Dovecot, the relay into it, the
+// receiver and the server with LEDGERDESK_SMTP_URL, and names their ports.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { FIRST_LINE, callApi, check, expect, login, openOperator, test, toastText, typeInEditor, waitForMessage } from '../helpers.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const env = process.env;
+const MAIL = {
+  python: env.LEDGERDESK_E2E_PYTHON ?? 'python3',
+  receivePort: env.LEDGERDESK_E2E_RECEIVE_PORT,
+  imapPort: env.LEDGERDESK_E2E_IMAP_PORT,
+  account: env.LEDGERDESK_E2E_MAIL_ACCOUNT,
+};
+const CLIENT_ADDRESS = 'client@demo.test';
+const DESK_ADDRESS = 'support@demo.localhost';
+
+/** Runs tests/e2e/browser_mail.py with the arguments; answers what it printed. */
+function mailTool(...args) {
+  return execFileSync(MAIL.python, [join(ROOT, 'tests', 'e2e', 'browser_mail.py'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 }).trim();
+}
+
+/** Sends a mail from the client to the desk's receiver; answers its Message-ID. */
+function mailTheDesk(subject, body, thread = {}) {
+  const extra = [];
+  if (thread.inReplyTo) extra.push('--in-reply-to', thread.inReplyTo);
+  if (thread.references) extra.push('--references', thread.references);
+  return mailTool('send', '--port', MAIL.receivePort, '--sender', CLIENT_ADDRESS, '--to', DESK_ADDRESS, '--subject', subject, '--body', body, ...extra);
+}
+
+/** Waits for the mail in the client's mailbox that holds the text; answers its headers. */
+function clientMailWith(text) {
+  return JSON.parse(mailTool('find', '--imap-port', MAIL.imapPort, '--account', MAIL.account, '--text', text, '--timeout', '60'));
+}
+
+/** Reloads the page until the locator shows (a mail is taken in by another process). */
+async function reloadUntil(page, locator, seconds = 30) {
+  for (let i = 0; i < seconds; i++) {
+    if (await locator.count()) return;
+    await page.waitForTimeout(1000);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  }
+  await locator.first().waitFor({ timeout: 1000 });
+}
+
+test('mail: a mailed problem becomes a ticket, the answer reaches the client threaded, the reply lands in the same ticket', async ({ page, context, baseUrl, shot }) => {
+  check(MAIL.receivePort && MAIL.imapPort && MAIL.account, 'run-browser-tests.sh started no Dovecot, relay or receiver (see its notes)');
+  const stamp = Date.now();
+  const subject = `Plotter prints blank pages ${stamp}`;
+  const asked = mailTheDesk(subject, `Hello,\n\nthe plotter on the second floor prints blank pages since this morning (${stamp}).\n\nAnna`);
+
+  await login(page, context, baseUrl, FIRST_LINE);
+  await openOperator(page, baseUrl, '/tickets');
+  await page.getByLabel('Search', { exact: true }).fill(subject);
+  const row = page.locator('table.list-table tbody tr').filter({ hasText: subject });
+  await reloadUntil(page, row);
+  await row.getByRole('link').first().click();
+  await page.waitForURL(/\/app\/operator\/tickets\/[0-9a-f-]+$/);
+  const ticketId = page.url().split('/').pop();
+  const ticket = (await callApi(page, 'GET', `/tickets/${ticketId}`)).body;
+  check(ticket.reference, `the ticket has a reference: ${JSON.stringify(ticket).slice(0, 200)}`);
+
+  // the thread shows where the message came from
+  const first = await waitForMessage(page, 'prints blank pages since this morning');
+  const origin = page.locator(`#${first.id} dl.mail-origin`);
+  await expect(origin).toContainText(CLIENT_ADDRESS);
+  await expect(origin).toContainText(DESK_ADDRESS);
+
+  const answer = `Switch the plotter off and on, then print the test page (${stamp}).`;
+  await typeInEditor(page, answer);
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await toastText(page, 'Message sent');
+  await shot('-answered');
+
+  // the client's mailbox gets the answer, threaded on the client's mail and the ticket
+  const received = clientMailWith(answer);
+  check(received.subject.includes(ticket.reference), `the reference ${ticket.reference} in the subject: ${received.subject}`);
+  check(received.in_reply_to.trim() !== '', `an In-Reply-To: ${JSON.stringify(received)}`);
+  check(received.references.includes(asked), `References name the client's mail ${asked}: ${received.references}`);
+  check(received.references.includes(received.in_reply_to.trim()), `References hold the In-Reply-To: ${JSON.stringify(received)}`);
+
+  // the client answers that mail; the answer lands in the same ticket
+  const followUp = `Done, the test page is still blank (${stamp}).`;
+  mailTheDesk(`Re: ${received.subject}`, `${followUp}\n\nAnna\n\n> ${answer}`, {
+    inReplyTo: received.message_id,
+    references: `${received.references} ${received.message_id}`.trim(),
+  });
+  const message = page.locator('ol.thread li.message').filter({ hasText: followUp });
+  await reloadUntil(page, message);
+  expect(page.url()).toMatch(new RegExp(`/tickets/${ticketId}$`));
+  await expect(message.locator('dl.mail-origin')).toContainText(CLIENT_ADDRESS);
+  // the quoted history is not shown as the message's text
+  await expect(message).not.toContainText(answer);
+  await shot('-replied');
+});
+
+const WIDTHS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true },
+];
+
+for (const width of WIDTHS) {
+  test(`mail screens fit a ${width.name} and pass axe`, async ({ browser, baseUrl }) => {
+    const context = await browser.newContext({ viewport: width.viewport, isMobile: width.mobile, hasTouch: width.mobile });
+    const page = await context.newPage();
+    try {
+      await login(page, context, baseUrl, FIRST_LINE);
+      for (const [path, heading] of [
+        ['/settings/mail', 'Mail settings'],
+        ['/settings/mail/review', 'Mail review queue'],
+      ]) {
+        await openOperator(page, baseUrl, path);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        // a phone zooms out to show a too wide page, widening innerWidth: the screen's own width counts
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        const screen = Math.min(innerWidth, width.viewport.width);
+        expect(scrollWidth, `${path}: page width ${scrollWidth} px on a ${screen} px screen`).toBeLessThanOrEqual(screen);
+        const found = await new AxeBuilder({ page }).analyze();
+        const serious = found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${path}`).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
