@@ -2,7 +2,7 @@
 // sorting happen on the server (manual), so the table only draws what the page holds.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type Cell, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useTranslation } from '@/lib/i18n';
 import './list.css';
 
@@ -81,6 +81,10 @@ export function DataTable<T>(props: Props<T>) {
     () => columns.map((c) => ({ id: c.id, header: () => c.label, cell: (info) => c.cell(info.row.original) })),
     [columns],
   );
+  // A cell is called, not mounted: flexRender would mount each cell function as a
+  // component whose type is new with every columns array, so a re-render of the list
+  // would remount every cell and drop the button a click was aimed at.
+  const cellContent = (cell: Cell<T, unknown>) => columns.find((c) => c.id === cell.column.id)?.cell(cell.row.original) ?? null;
   const sorting = useMemo<SortingState>(() => {
     const col = sort ? columns.find((c) => sameSort(c.sort, sort)) : undefined;
     return col && sort ? [{ id: col.id, desc: sort.direction === 'desc' }] : [];
@@ -311,10 +315,10 @@ export function DataTable<T>(props: Props<T>) {
                   <td key={cell.id}>
                     {i === 0 && detailPath && linkFirstCell ? (
                       <Link to={detailPath(row)} tabIndex={keyboard ? -1 : undefined}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {cellContent(cell)}
                       </Link>
                     ) : (
-                      flexRender(cell.column.columnDef.cell, cell.getContext())
+                      cellContent(cell)
                     )}
                   </td>
                 ))}
