@@ -1,12 +1,45 @@
-// Display formats of SPEC §9: euro in Dutch formatting whatever the interface language.
+// Display formats of SPEC §9, numbers by the interface language: money as euro in the
+// language's own way (nl-NL "€ 1.234,50", en "€1,234.50", de "1.234,50 €"), and numbers
+// typed into a field read with the language's decimal separator.
 import { i18n, LANGUAGES, type Language } from './i18n';
 
-const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+/** The Intl locale of each interface language. */
+export const LOCALES: Record<Language, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
 
-export function formatEuro(amount: number | string | null | undefined): string {
-  if (amount === null || amount === undefined || amount === '') return '';
-  const n = typeof amount === 'number' ? amount : Number(amount);
-  return Number.isFinite(n) ? euro.format(n) : '';
+/** The language the screens speak now (i18next's), when a caller names none. */
+function currentLanguage(): Language {
+  const language = i18n.language as Language;
+  return LANGUAGES.includes(language) ? language : 'nl';
+}
+
+// Building an Intl.NumberFormat is slow next to using one: keep one per locale and options.
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function toNumber(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** An amount in euro, written the way the language writes money. */
+export function formatEuro(amount: number | string | null | undefined, language: Language = currentLanguage()): string {
+  const n = toNumber(amount);
+  return n === null ? '' : numberFormat(language, { style: 'currency', currency: 'EUR' }).format(n);
+}
+
+/** A number with the language's grouping and decimal separator, at most `decimals` decimals. */
+export function formatNumber(value: number | string | null | undefined, language: Language = currentLanguage(), decimals = 2): string {
+  const n = toNumber(value);
+  return n === null ? '' : numberFormat(language, { maximumFractionDigits: decimals }).format(n);
 }
 
 /** Whole quantities as they are; fractional ones with two decimals, in the language's way. */
@@ -15,17 +48,48 @@ export function formatQuantity(q: number | string | null | undefined, language: 
   const n = Number(q);
   if (!Number.isFinite(n)) return String(q);
   if (Number.isInteger(n)) return String(n);
-  return new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(n);
+  return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(n);
 }
 
-/** The language the screens speak now (i18next's), for formatting outside a component. */
-function currentLanguage(): Language {
-  const language = i18n.language as Language;
-  return LANGUAGES.includes(language) ? language : 'nl';
+/** The decimal separator and the grouping separator of a language: ',' and '.' in nl. */
+export function separators(language: Language = currentLanguage()): { decimal: string; group: string } {
+  const parts = numberFormat(language, {}).formatToParts(12345.6);
+  return {
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+  };
 }
 
-/** The Intl locale of each interface language. */
-export const LOCALES: Record<Language, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A number typed in a field, read the language's way: "1.234,50" and "12,5" in nl and de,
+ * "1,234.50" and "12.5" in en. The other separator, where it cannot be grouping (not
+ * followed by groups of three digits), is read as the decimal point, so "12.50" in Dutch
+ * is 12.5, never 1250. Spaces and a euro sign are ignored. Null when it is no number.
+ */
+export function parseDecimal(text: string | number | null | undefined, language: Language = currentLanguage()): number | null {
+  if (typeof text === 'number') return Number.isFinite(text) ? text : null;
+  if (text === null || text === undefined) return null;
+  const s = text.replace(/[\s\u00a0\u202f€]/g, '');
+  if (s === '') return null;
+  const { decimal, group } = separators(language);
+  const d = escape(decimal);
+  const g = escape(group);
+  let plain: string | null = null;
+  if (new RegExp(`^-?\\d{1,3}(${g}\\d{3})+(${d}\\d+)?$`).test(s)) plain = s.split(group).join('').replace(decimal, '.');
+  else if (new RegExp(`^-?(\\d+(${d}\\d*)?|${d}\\d+)$`).test(s)) plain = s.replace(decimal, '.');
+  else if (new RegExp(`^-?(\\d+(${g}\\d*)?|${g}\\d+)$`).test(s)) plain = s.replace(group, '.');
+  if (plain === null) return null;
+  const n = Number(plain);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A number as a field shows it for editing: the language's decimal separator, no grouping. */
+export function formatDecimalInput(value: number | string | null | undefined, language: Language = currentLanguage()): string {
+  const n = toNumber(value);
+  return n === null ? '' : numberFormat(language, { maximumFractionDigits: 20, useGrouping: false }).format(n);
+}
 
 function parse(value: string | null | undefined): Date | null {
   if (!value) return null;

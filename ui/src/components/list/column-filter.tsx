@@ -9,7 +9,7 @@ import {
   type FilterDef,
   type FilterValue,
 } from '@/lib/builder';
-import { dutchDateToIso } from '@/lib/format';
+import { dutchDateToIso, formatDecimalInput, parseDecimal } from '@/lib/format';
 import { useTranslation, type MessageKey } from '@/lib/i18n';
 
 export const TEXT_FILTER_DEBOUNCE_MS = 250;
@@ -24,13 +24,11 @@ function TextFilter({
   label,
   value,
   onChange,
-  numeric,
   minLength = 0,
 }: {
   label: string;
   value: string;
   onChange: (v: string) => void;
-  numeric?: boolean;
   minLength?: number;
 }) {
   const { t } = useTranslation();
@@ -51,11 +49,9 @@ function TextFilter({
         <span>{label}</span>
         <input
           type="text"
-          inputMode={numeric ? 'decimal' : undefined}
           value={text}
           onChange={(e) => {
-            // Numbers accept digits, dot and minus; a comma becomes a dot.
-            const next = numeric ? e.target.value.replace(/,/g, '.').replace(/[^0-9.-]/g, '') : e.target.value;
+            const next = e.target.value;
             setText(next);
             clearTimeout(timer.current);
             const short = next.trim().length > 0 && next.trim().length < minLength;
@@ -70,6 +66,55 @@ function TextFilter({
       {minLength > 0 && (
         <p id={hintId} className="hint">
           {remaining > 0 ? t('filter.letters_to_go', { count: remaining }) : t('filter.type_to_search')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * An upper bound typed the language's way ("12,5" in nl and de, "12.5" in en): the box
+ * keeps what was typed, the filter gets the number itself ("12.5"), or nothing while
+ * the text is no number.
+ */
+function NumberFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const { t, language } = useTranslation();
+  const errorId = useId();
+  const [text, setText] = useState(() => formatDecimalInput(value, language));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const sent = useRef(value);
+  useEffect(() => {
+    if (value !== sent.current) setText(formatDecimalInput(value, language));
+    sent.current = value;
+  }, [value, language]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const invalid = text.trim() !== '' && parseDecimal(text, language) === null;
+  return (
+    <>
+      <label className="field">
+        <span>{label}</span>
+        <input
+          type="text"
+          inputMode="decimal"
+          value={text}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onChange={(e) => {
+            // Digits, the separators, a minus and spaces; a letter never gets in.
+            const next = e.target.value.replace(/[^0-9.,\s-]/g, '');
+            setText(next);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => {
+              const n = parseDecimal(next, language);
+              sent.current = n === null ? '' : String(n);
+              onChange(sent.current);
+            }, TEXT_FILTER_DEBOUNCE_MS);
+          }}
+        />
+      </label>
+      {invalid && (
+        <p id={errorId} className="field-error">
+          {t('filter.number.invalid', { example: formatDecimalInput(12.5, language) })}
         </p>
       )}
     </>
@@ -147,7 +192,7 @@ function Editor({ def, column, value, onChange }: Props) {
         />
       );
     case 'lte':
-      return <TextFilter numeric label={t('filter.at_most', { column })} value={(value as string) ?? ''} onChange={onChange} />;
+      return <NumberFilter label={t('filter.at_most', { column })} value={(value as string) ?? ''} onChange={onChange} />;
     case 'select':
     case 'line_type':
     case 'morph_to':

@@ -3,27 +3,106 @@ import {
   dutchDateToIso,
   formatDate,
   formatDateTime,
+  formatDecimalInput,
   formatEuro,
   formatMinutes,
+  formatNumber,
   formatQuantity,
   formatShortDate,
+  parseDecimal,
   truncate,
 } from '../format';
+import { i18n } from '../i18n';
 
 // Intl puts a no-break space between the sign and the amount.
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 
 describe('formatEuro', () => {
-  it('writes euro amounts in Dutch formatting', () => {
+  it('writes euro amounts the Dutch way in Dutch', () => {
+    expect(plain(formatEuro(1234.5, 'nl'))).toBe('€ 1.234,50');
+    expect(plain(formatEuro(0, 'nl'))).toBe('€ 0,00');
+    expect(plain(formatEuro(-12.3, 'nl'))).toBe('€ -12,30');
+    expect(plain(formatEuro('99.9', 'nl'))).toBe('€ 99,90');
+  });
+
+  it('writes euro amounts the English way in English', () => {
+    expect(plain(formatEuro(1234.5, 'en'))).toBe('€1,234.50');
+    expect(plain(formatEuro(-12.3, 'en'))).toBe('-€12.30');
+    expect(plain(formatEuro('99.9', 'en'))).toBe('€99.90');
+  });
+
+  it('writes euro amounts the German way in German', () => {
+    expect(plain(formatEuro(1234.5, 'de'))).toBe('1.234,50 €');
+    expect(plain(formatEuro(-12.3, 'de'))).toBe('-12,30 €');
+    expect(plain(formatEuro('99.9', 'de'))).toBe('99,90 €');
+  });
+
+  it('follows the interface language when none is named', async () => {
+    try {
+      await i18n.changeLanguage('de');
+      expect(plain(formatEuro(1234.5))).toBe('1.234,50 €');
+      await i18n.changeLanguage('en');
+      expect(plain(formatEuro(1234.5))).toBe('€1,234.50');
+    } finally {
+      await i18n.changeLanguage('nl');
+    }
     expect(plain(formatEuro(1234.5))).toBe('€ 1.234,50');
-    expect(plain(formatEuro(0))).toBe('€ 0,00');
-    expect(plain(formatEuro(-12.3))).toBe('€ -12,30');
-    expect(plain(formatEuro('99.9'))).toBe('€ 99,90');
   });
 
   it('leaves missing amounts empty', () => {
-    expect(formatEuro(null)).toBe('');
-    expect(formatEuro(undefined)).toBe('');
+    expect(formatEuro(null, 'en')).toBe('');
+    expect(formatEuro(undefined, 'de')).toBe('');
+    expect(formatEuro('not a number', 'nl')).toBe('');
+  });
+});
+
+describe('numbers', () => {
+  it('groups and separates numbers by language', () => {
+    expect(formatNumber(1234.5, 'nl')).toBe('1.234,5');
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+    expect(formatNumber(1234.5, 'de')).toBe('1.234,5');
+    expect(formatNumber(7, 'de')).toBe('7');
+    expect(formatNumber(null, 'nl')).toBe('');
+  });
+
+  it('shows a number for editing with the decimal separator of the language', () => {
+    expect(formatDecimalInput(1234.5, 'nl')).toBe('1234,5');
+    expect(formatDecimalInput('1234.5', 'en')).toBe('1234.5');
+    expect(formatDecimalInput(0.25, 'de')).toBe('0,25');
+    expect(formatDecimalInput(null, 'de')).toBe('');
+  });
+});
+
+describe('parseDecimal', () => {
+  it('reads Dutch and German numbers with a decimal comma and dots between thousands', () => {
+    for (const language of ['nl', 'de'] as const) {
+      expect(parseDecimal('12,5', language)).toBe(12.5);
+      expect(parseDecimal('1.234,50', language)).toBe(1234.5);
+      expect(parseDecimal('1.500', language)).toBe(1500);
+      expect(parseDecimal('-3,25', language)).toBe(-3.25);
+      expect(parseDecimal('€ 1.234,50', language)).toBe(1234.5);
+    }
+  });
+
+  it('reads English numbers with a decimal point and commas between thousands', () => {
+    expect(parseDecimal('12.5', 'en')).toBe(12.5);
+    expect(parseDecimal('1,234.50', 'en')).toBe(1234.5);
+    expect(parseDecimal('1,500', 'en')).toBe(1500);
+  });
+
+  it('reads the other separator as the decimal point where it cannot group thousands', () => {
+    expect(parseDecimal('12.50', 'nl')).toBe(12.5);
+    expect(parseDecimal('0.5', 'de')).toBe(0.5);
+    expect(parseDecimal('12,5', 'en')).toBe(12.5);
+  });
+
+  it('refuses what is no number, and reads nothing as null', () => {
+    expect(parseDecimal('abc', 'nl')).toBeNull();
+    expect(parseDecimal('1,2,3', 'nl')).toBeNull();
+    expect(parseDecimal('1.234.5', 'de')).toBeNull();
+    expect(parseDecimal('1.234,50', 'en')).toBeNull();
+    expect(parseDecimal('', 'nl')).toBeNull();
+    expect(parseDecimal('  ', 'en')).toBeNull();
   });
 });
 
@@ -55,7 +134,7 @@ describe('dates and times', () => {
 describe('quantities and truncation', () => {
   it('shows fractional quantities with two decimals', () => {
     expect(formatQuantity(2)).toBe('2');
-    expect(formatQuantity(1.5)).toBe('1,50');
+    expect(formatQuantity(1.5, 'nl')).toBe('1,50');
     expect(formatQuantity(1.5, 'en')).toBe('1.50');
     expect(formatQuantity(1234.5, 'de')).toBe('1234,50');
   });

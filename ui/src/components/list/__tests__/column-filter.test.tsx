@@ -23,9 +23,9 @@ function Harness({ def, onChange }: { def: FilterDef; onChange: (v: FilterValue 
   );
 }
 
-async function openPanel() {
-  await userEvent.click(screen.getByRole('button', { name: 'Filter Kolom' }));
-  return screen.getByRole('group', { name: 'Filter Kolom' });
+async function openPanel(name = 'Filter Kolom') {
+  await userEvent.click(screen.getByRole('button', { name }));
+  return screen.getByRole('group', { name });
 }
 
 describe('column filters', () => {
@@ -53,13 +53,39 @@ describe('column filters', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('ac'));
   });
 
-  it('a number filter keeps digits, dot and minus, and turns a comma into a dot', async () => {
+  it('a number filter reads a decimal comma in Dutch and sends the number itself', async () => {
     const onChange = vi.fn();
     render(<Harness def={{ type: 'lte', field: 'total' }} onChange={onChange} />);
     await openPanel();
-    await userEvent.type(screen.getByLabelText('Kolom hoogstens'), '-1a2,5');
-    expect(screen.getByLabelText('Kolom hoogstens')).toHaveValue('-12.5');
-    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('-12.5'));
+    await userEvent.type(screen.getByLabelText('Kolom hoogstens'), '-1a.234,5');
+    // What was typed stays as typed, less the letter.
+    expect(screen.getByLabelText('Kolom hoogstens')).toHaveValue('-1.234,5');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('-1234.5'));
+  });
+
+  it('a number filter reads a decimal point in English', async () => {
+    localStorage.setItem('APP_LANGUAGE', 'en');
+    const onChange = vi.fn();
+    render(<Harness def={{ type: 'lte', field: 'total' }} onChange={onChange} />);
+    await openPanel();
+    await userEvent.type(screen.getByLabelText('Kolom at most'), '1,234.5');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('1234.5'));
+  });
+
+  it('a number filter says in German when the text is no number, and filters on nothing', async () => {
+    localStorage.setItem('APP_LANGUAGE', 'de');
+    const onChange = vi.fn();
+    render(<Harness def={{ type: 'lte', field: 'total' }} onChange={onChange} />);
+    await openPanel('Kolom filtern');
+    const input = screen.getByLabelText('Kolom höchstens');
+    await userEvent.type(input, '1,2,3');
+    expect(screen.getByText('Bitte eine Zahl eingeben, etwa 12,5')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(''));
+    await userEvent.clear(input);
+    await userEvent.type(input, '12,5');
+    expect(screen.queryByText(/Bitte eine Zahl/)).not.toBeInTheDocument();
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('12.5'));
   });
 
   it('a date range takes dd-mm-yyyy, refuses other input, and offers the presets', async () => {

@@ -13,7 +13,7 @@ import { useBuyPrepaidCard } from '../api/buy-prepaid-card';
  * confirmed first in a dialog that names the card's hours and price.
  */
 export function BuyPrepaidCard({ contractId }: { contractId: Id }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { lookups } = useSession();
   const buy = useBuyPrepaidCard(contractId);
   const cards = lookups?.prepaid_cards ?? [];
@@ -43,7 +43,7 @@ export function BuyPrepaidCard({ contractId }: { contractId: Id }) {
           <option value="">{t('contract.choose_card')}</option>
           {cards.map((c) => (
             <option key={c.id} value={c.id}>
-              {`${c.label || c.description} (${formatQuantity(c.hours)} ${t('contract.hours_unit')}, ${formatEuro(c.price)})`}
+              {`${c.label || c.description} (${formatQuantity(c.hours, language)} ${t('contract.hours_unit')}, ${formatEuro(c.price, language)})`}
             </option>
           ))}
         </select>
@@ -62,12 +62,12 @@ export function BuyPrepaidCard({ contractId }: { contractId: Id }) {
                 {t('common.cancel')}
               </button>
               <button type="button" className="primary" onClick={() => confirm(asking)}>
-                {t('contract.confirm_buy', { price: formatEuro(asking.price) })}
+                {t('contract.confirm_buy', { price: formatEuro(asking.price, language) })}
               </button>
             </>
           }
         >
-          <p>{t('contract.confirm_text', { hours: formatQuantity(asking.hours), price: formatEuro(asking.price) })}</p>
+          <p>{t('contract.confirm_text', { hours: formatQuantity(asking.hours, language), price: formatEuro(asking.price, language) })}</p>
         </Modal>
       )}
     </form>

@@ -75,7 +75,7 @@ export function newestFirst(periods: ContractPeriod[]): ContractPeriod[] {
 
 export function ContractDetail() {
   const { id } = useParams();
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { can } = useSession();
   const contract = useContract(id).data;
   if (!contract) return <Spinner label={t('common.loading')} />;
@@ -85,7 +85,7 @@ export function ContractDetail() {
       <h1>{contract.name}</h1>
       <InfoCards>
         <InfoCard label={t('col.period')}>{periodName(t, contract.period)}</InfoCard>
-        <InfoCard label={t('contract.hours')}>{formatQuantity(contract.quantity)}</InfoCard>
+        <InfoCard label={t('contract.hours')}>{formatQuantity(contract.quantity, language)}</InfoCard>
         <InfoCard label={t('contract.remaining_hours')}>
           <span data-testid="remaining-hours">{formatMinutes(contract.minutes_remaining)}</span>
         </InfoCard>

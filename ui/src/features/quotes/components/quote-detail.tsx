@@ -60,7 +60,7 @@ function AcceptForm({ quote }: { quote: Quote }) {
 
 export function QuoteDetail() {
   const { id } = useParams();
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { lookups } = useSession();
   const query = useQuote(id);
   const quote = query.data;
@@ -72,7 +72,7 @@ export function QuoteDetail() {
       <InfoCards>
         <InfoCard label={t('col.company')}>{quote.deal?.company?.name ?? quote.company?.name ?? ''}</InfoCard>
         <InfoCard label={t('col.client')}>{quote.deal?.client?.full_name ?? quote.client?.full_name ?? ''}</InfoCard>
-        <InfoCard label={t('col.total')}>{formatEuro(quote.total)}</InfoCard>
+        <InfoCard label={t('col.total')}>{formatEuro(quote.total, language)}</InfoCard>
         <CustomValues
           values={quote.custom_fields ?? []}
           defs={(lookups?.custom_fields ?? []).filter((f) => f.morphable_type === 'Quote')}
@@ -96,9 +96,9 @@ export function QuoteDetail() {
               {quote.lines.map((l, i) => (
                 <tr key={i}>
                   <td>{l.description}</td>
-                  <td>{formatQuantity(l.quantity)}</td>
-                  <td>{formatEuro(l.price)}</td>
-                  <td>{formatEuro(l.total)}</td>
+                  <td>{formatQuantity(l.quantity, language)}</td>
+                  <td>{formatEuro(l.price, language)}</td>
+                  <td>{formatEuro(l.total, language)}</td>
                 </tr>
               ))}
             </tbody>

@@ -100,6 +100,7 @@ export const de: Record<MessageKey, string> = {
   'filter.date.from': 'Von (TT-MM-JJJJ)',
   'filter.date.to': 'Bis (TT-MM-JJJJ)',
   'filter.date.invalid': 'Bitte das Format TT-MM-JJJJ verwenden',
+  'filter.number.invalid': 'Bitte eine Zahl eingeben, etwa {example}',
   'filter.date.today': 'Heute',
   'filter.date.future': 'Zukunft',
   'filter.date.past': 'Vergangenheit',
@@ -252,4 +253,10 @@ export const de: Record<MessageKey, string> = {
   'field.quantity': 'Menge',
   'field.price': 'Preis',
   'field.minutes': 'Zeit',
+
+  'mail.origin': 'Per E-Mail empfangen',
+  'mail.from': 'Von',
+  'mail.to': 'An',
+  'mail.cc': 'Cc',
+  'mail.date': 'Gesendet',
 };

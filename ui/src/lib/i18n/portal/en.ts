@@ -99,6 +99,7 @@ export const en = {
   'filter.date.from': 'From (dd-mm-yyyy)',
   'filter.date.to': 'To (dd-mm-yyyy)',
   'filter.date.invalid': 'Use the format dd-mm-yyyy',
+  'filter.number.invalid': 'Enter a number, such as {example}',
   'filter.date.today': 'Today',
   'filter.date.future': 'Future',
   'filter.date.past': 'Past',
@@ -251,6 +252,12 @@ export const en = {
   'field.quantity': 'quantity',
   'field.price': 'price',
   'field.minutes': 'time',
+
+  'mail.origin': 'Received by mail',
+  'mail.from': 'From',
+  'mail.to': 'To',
+  'mail.cc': 'Cc',
+  'mail.date': 'Sent',
 } as const;
 
 export type MessageKey = keyof typeof en;

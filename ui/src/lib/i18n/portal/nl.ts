@@ -100,6 +100,7 @@ export const nl: Record<MessageKey, string> = {
   'filter.date.from': 'Van (dd-mm-jjjj)',
   'filter.date.to': 'Tot (dd-mm-jjjj)',
   'filter.date.invalid': 'Gebruik het formaat dd-mm-jjjj',
+  'filter.number.invalid': 'Vul een getal in, zoals {example}',
   'filter.date.today': 'Vandaag',
   'filter.date.future': 'Toekomst',
   'filter.date.past': 'Verleden',
@@ -252,4 +253,10 @@ export const nl: Record<MessageKey, string> = {
   'field.quantity': 'aantal',
   'field.price': 'prijs',
   'field.minutes': 'tijd',
+
+  'mail.origin': 'Ontvangen per e-mail',
+  'mail.from': 'Van',
+  'mail.to': 'Aan',
+  'mail.cc': 'Cc',
+  'mail.date': 'Verzonden',
 };
