@@ -2,6 +2,7 @@ import type { Id, Message } from '@/types/models';
 import { formatDateTime } from '@/lib/format';
 import { useLookupLabel } from '@/lib/i18n';
 import { messageFormat, PlainText } from './plain-text';
+import { MailOrigin } from './mail-origin';
 
 /** The frame grows to its content, plus 16 px for the body margin. */
 export function fitFrame(frame: HTMLIFrameElement) {
@@ -33,6 +34,7 @@ export function MessageThread({
           <div className="message-meta">
             <strong>{m.actor?.full_name ?? ''}</strong> <time dateTime={m.created_at ?? undefined}>{formatDateTime(m.created_at)}</time>
           </div>
+          <MailOrigin message={m} />
           {m.type === 'status-changed' && m.data?.status ? (
             <p className="status-change">{statusChanged ? statusChanged(m.data.status) : lookupLabel(m.data.status.name)}</p>
           ) : messageFormat(m) === 'text' ? (

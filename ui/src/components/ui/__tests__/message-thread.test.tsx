@@ -32,6 +32,30 @@ describe('message thread', () => {
     expect(screen.queryByTitle('Messages 6')).toBeNull();
   });
 
+  it("shows where a client's mail came from (from, to, cc, date), never a bcc", () => {
+    const mailed = {
+      ...message,
+      id: '7',
+      message: 'The plotter prints blank pages.',
+      format: 'text',
+      is_from_client: true,
+      original_email_from: 'anna@client.test',
+      email_to: ['support@demo.localhost'],
+      email_cc: ['boss@client.test'],
+      email_date: '2026-11-19T07:58:00Z',
+      bcc: ['hidden@client.test'],
+    } as Message;
+    const { container } = render(<MessageThread messages={[mailed, message]} emptyText="None" title="Messages" />);
+    const origins = container.querySelectorAll('dl.mail-origin');
+    expect(origins).toHaveLength(1);
+    expect(origins[0].closest('li')).toHaveAttribute('id', 'message-7');
+    expect(origins[0]).toHaveTextContent('anna@client.test');
+    expect(origins[0]).toHaveTextContent('support@demo.localhost');
+    expect(origins[0]).toHaveTextContent('boss@client.test');
+    expect(origins[0].querySelector('time')).toHaveAttribute('datetime', '2026-11-19T07:58:00Z');
+    expect(container).not.toHaveTextContent('hidden@client.test');
+  });
+
   it('says so when there are no messages', () => {
     render(<MessageThread messages={[]} emptyText="No messages yet." title="Messages" />);
     expect(screen.getByText('No messages yet.')).toBeInTheDocument();
