@@ -166,6 +166,22 @@ async function keepSession(port, base, tokens) {
   }
 }
 
+/**
+ * Empties the browser's HTTP cache, as Lighthouse's own storage reset would: each page is
+ * measured as a first visit (the session in localStorage stays, see `disableStorageReset`).
+ */
+async function clearHttpCache(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 const score = (value) => (value === null || value === undefined ? NaN : value);
 
 async function measure(port, url, preset) {
@@ -174,9 +190,11 @@ async function measure(port, url, preset) {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
-    // The session lives in localStorage: Lighthouse must not clear it.
+    // The session lives in localStorage: Lighthouse must not clear it (clearHttpCache
+    // empties the HTTP cache instead).
     disableStorageReset: true,
   };
+  await clearHttpCache(port);
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
