@@ -61,6 +61,11 @@ class Settings(BaseSettings):
     mail_backoff_max: float = 300.0
     mail_batch_size: int = 100
     smtp_timeout: float = 10.0
+    # Mail in: at most this many mails an hour from one sender are taken in
+    # (a loop with an auto-responder that sets no header stops there); each
+    # tenant's IMAP mailbox is read this often, or at once where IDLE wakes it.
+    mail_rate_limit: int = 20
+    mail_fetch_interval: float = 30.0
     # The Kafka relay and the reference accounting consumer: off while unset.
     kafka_bootstrap: str | None = None
     kafka_topic_invoices: str = "ledgerdesk.invoices"
