@@ -113,6 +113,26 @@ describe('dates and times', () => {
     expect(formatShortDate('2026-03-05', 'nl')).toBe('05 mrt 26');
   });
 
+  it('builds one date format per language, not one per date (a list formats many)', () => {
+    const Real = Intl.DateTimeFormat;
+    let built = 0;
+    class Counting extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        built += 1;
+      }
+    }
+    Intl.DateTimeFormat = Counting as typeof Real;
+    try {
+      const days = Array.from({ length: 28 }, (_, i) => formatShortDate(`2026-02-${String(i + 1).padStart(2, '0')}`, 'de'));
+      expect(days[0]).toBe('01 Feb 26');
+      expect(days[27]).toBe('28 Feb 26');
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
+    expect(built).toBeLessThanOrEqual(1);
+  });
+
   it('formats a datetime with HH:mm in local time', () => {
     const local = new Date(2026, 10, 20, 9, 7).toISOString();
     expect(formatDateTime(local)).toBe('20-11-2026 09:07');
