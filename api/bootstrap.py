@@ -1,9 +1,9 @@
 """The composition root: every process's parts are built here from one Settings.
 
 The event store and the domain application, the read-model engine and its
-follower, the API's services (sessions, throttle, mailer, sign-on, cache) and
-the Kafka relay's configuration. Commands and the API ask for them here; none
-builds its own.
+follower, the API's services (sessions, throttle, mail identity, sign-on, cache),
+the mail outbox's follower and sender, and the Kafka relay's configuration.
+Commands and the API ask for them here; none builds its own.
 """
 
 from __future__ import annotations
@@ -24,8 +24,11 @@ from api.services import Services
 from api.settings import Settings
 from api.sso import provider_from_settings
 from domain.application import Ledgerdesk
-from outbound.mail import FileMailer, Mailer, SmtpMailer
+from outbound.mail_follower import Links, MailFollower
+from outbound.mail_outbox import MailIdentity
+from outbound.mail_sender import MailSender, SenderConfig
 from outbound.mail_server import parse_smtp_url
+from outbound.mail_settings import use_key
 from projections.follower import Follower
 from projections.schema import create_tables
 from projections.upgrade import prepare
@@ -92,6 +95,7 @@ def open_stores(
     first; without, its missing tables are only created.
     """
     settings = settings or Settings()
+    use_key(settings.mail_fernet_key)
     domain = build_application(settings)
     engine = build_engine(settings)
     if read_model:
@@ -101,24 +105,53 @@ def open_stores(
     return domain, engine, settings
 
 
-def build_mailer(settings: Settings) -> Mailer:
-    """SMTP when LEDGERDESK_SMTP_URL is set, else files under var/mail."""
-    if settings.smtp_url:
-        server = parse_smtp_url(settings.smtp_url)
-        return SmtpMailer(
-            settings.mail_from,
-            server.host,
-            server.port,
-            server.user,
-            server.password,
-        )
-    return FileMailer(settings.mail_from, "var/mail")
+def mail_identity(settings: Settings) -> MailIdentity:
+    """How this desk names its mail: the mail domain and the default sender."""
+    return MailIdentity(domain=settings.mail_domain, default_from=settings.mail_from)
+
+
+def build_mail(
+    settings: Settings, domain: Ledgerdesk, engine: Engine
+) -> tuple[MailFollower, MailSender]:
+    """The mail outbox: its follower of the log and its sender to SMTP."""
+    from api.links import public_url
+    from api.security import quote_token
+
+    links = Links(
+        base=lambda subdomain, configs: public_url(
+            settings.public_url, subdomain, configs
+        ),
+        quote_token=lambda tenant_id, quote_id: quote_token(
+            settings.secret_key, tenant_id, quote_id
+        ),
+    )
+    follower = MailFollower(
+        domain,
+        engine,
+        mail_identity(settings),
+        links,
+        batch_size=settings.mail_batch_size,
+    )
+    sender = MailSender(
+        engine,
+        SenderConfig(
+            default_smtp=parse_smtp_url(settings.smtp_url)
+            if settings.smtp_url
+            else None,
+            max_attempts=settings.mail_max_attempts,
+            backoff_max=settings.mail_backoff_max,
+            timeout=settings.smtp_timeout,
+            batch_size=settings.mail_batch_size,
+        ),
+    )
+    return follower, sender
 
 
 def build_services(settings: Settings) -> Services:
     """Domain application, engine, tables, follower and helpers of one API process."""
     domain, engine, _ = open_stores(settings)
     follower = build_follower(domain, engine, settings)
+    build_mail(settings, domain, engine)[0].begin_at_head()
     cache = ReadCache(settings.read_cache_seconds)
     follower.listeners.append(lambda _: cache.applied(follower.applied_topics))
     return Services(
@@ -128,7 +161,7 @@ def build_services(settings: Settings) -> Services:
         follower=follower,
         sessions=Sessions(engine, changed=cache.clear),
         throttle=Throttle(engine),
-        mailer=build_mailer(settings),
+        mail=mail_identity(settings),
         sso=provider_from_settings(settings),
         cache=cache,
     )

@@ -13,7 +13,7 @@ from api.cache import ReadCache
 from api.settings import Settings
 from api.sso import IdentityProvider
 from domain.application import Ledgerdesk
-from outbound.mail import Mailer
+from outbound.mail_outbox import MailIdentity
 from projections.follower import Follower
 
 
@@ -27,7 +27,7 @@ class Services:
     follower: Follower
     sessions: Sessions
     throttle: Throttle
-    mailer: Mailer
+    mail: MailIdentity
     sso: IdentityProvider | None
     cache: ReadCache
     extras: dict[str, Any] = field(default_factory=dict)

@@ -11,6 +11,7 @@ from domain.use_cases.deals import Deals
 from domain.use_cases.drafts import Drafts
 from domain.use_cases.invoices import Invoices
 from domain.use_cases.invoicing import Invoicing
+from domain.use_cases.mail_settings import MailSettingsUseCase
 from domain.use_cases.messages import Messages
 from domain.use_cases.organisations import Organisations
 from domain.use_cases.quotes import Quotes
@@ -47,3 +48,4 @@ class Ledgerdesk(Store):
         self.deals = Deals(self, self.users)
         self.drafts = Drafts(self, self.settings)
         self.invoicing = Invoicing(self, self.drafts)
+        self.mail = MailSettingsUseCase(self)

@@ -21,7 +21,7 @@ from sqlalchemy import Connection, Engine, insert, inspect, select, update
 from domain.application import Ledgerdesk
 from projections import tables as t
 from projections.context import MAX_CACHED_ROWS, Apply, Batch, RowCache
-from projections.handlers import commerce, deals, directory, tickets
+from projections.handlers import commerce, deals, directory, mail, tickets
 from projections.parked import (
     ChangeParked,
     Parked,
@@ -40,6 +40,7 @@ HANDLERS: dict[str, Callable[[Apply], None]] = {
     **tickets.HANDLERS,
     **commerce.HANDLERS,
     **deals.HANDLERS,
+    **mail.HANDLERS,
 }
 
 

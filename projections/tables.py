@@ -513,5 +513,27 @@ used_products = Table(
     Index("ix_used_products_project", "tenant_id", "project_id"),
 )
 
+mail_settings = Table(
+    # A tenant's own SMTP server and IMAP mailbox (passwords as stored: encrypted).
+    "mail_settings",
+    metadata,
+    _id("tenant_id", primary=True),
+    _id("id", nullable=False),
+    Column("smtp", JSON),
+    Column("imap", JSON),
+    Column("addresses", JSON, nullable=False),
+    Column("unknown_senders", String(10), nullable=False),
+    *_stamps(),
+)
+
+mail_addresses = Table(
+    # Which tenant an address the tenant named receives mail for.
+    "mail_addresses",
+    metadata,
+    Column("address", String(254), primary_key=True),
+    _id("tenant_id", nullable=False),
+    Index("ix_mail_addresses_tenant", "tenant_id"),
+)
+
 READ_MODEL_TABLES = tuple(metadata.sorted_tables)
 """The tables rebuilt from the log; tables other modules add later are kept."""

@@ -9,7 +9,7 @@ from uuid import uuid4
 from sqlalchemy import Connection, insert, select
 
 from api.actions.attachments import Upload, store
-from api.actions.html import clean, mentioned, plain
+from api.actions.html import clean, mentioned
 from api.body import flag, id_list
 from api.deps import Tenant, User
 from api.errors import invalid, not_found
@@ -150,9 +150,7 @@ def post(
         )
         after(svc, tenant, user, object_id, message_id, values)
     notify(svc, user, mentions, message_id, model, row)
-    subject = f"{tenant.name}: {getattr(row, 'reference', None) or row.name}"
-    for recipient in recipients:
-        svc.mailer.send(recipient["address"], subject, plain(text))
+    # the reply leaves through the mail outbox, which follows the log
     svc.settle()
     return message_id, object_id
 

@@ -21,6 +21,9 @@ from api.security import (
 )
 from api.services import Services
 from domain.base import SYSTEM
+from outbound.mail_compose import Letter
+from outbound.mail_outbox import enqueue
+from outbound.mail_settings import tenant_mail
 from projections import tables as t
 
 WRONG = "These credentials do not match our records."
@@ -113,12 +116,21 @@ def request_reset(svc: Services, tenant: Tenant, email: str) -> None:
     token = reset_token(svc.settings.secret_key, tenant.id, row.id, row.password_hash)
     base = public_url(svc.settings.public_url, tenant.subdomain, tenant.configs)
     link = f"{base}/app/password/reset/{token}"
-    svc.mailer.send(
-        row.email,
-        f"{tenant.name} Portal: reset your password",
-        f"Hello {row.first_name},\n\nSet a new password here:\n{link}\n\n"
-        "The link works once, for one hour. If you did not ask for it, ignore this.",
+    letter = Letter(
+        kind="password_reset",
+        tenant_id=tenant.id,
+        subdomain=tenant.subdomain,
+        tenant_name=tenant.name,
+        language=row.language or tenant.language,
+        to=[row.email],
+        names={"name": row.first_name or row.full_name},
+        link=link,
+        overrides=dict(tenant.configs),
     )
+    # written here, sent by the outbox: the request never waits for a mail server
+    with svc.engine.begin() as connection:
+        own = tenant_mail(connection, tenant.id).smtp
+        enqueue(connection, letter, svc.mail, sender=own.from_address if own else None)
 
 
 def min_length(tenant: Tenant) -> int:

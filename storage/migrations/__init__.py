@@ -124,15 +124,20 @@ def write_revision(engine: Engine, message: str) -> Path | None:
 def target_metadata() -> MetaData:
     """The definitions of the migrated tables, to compare and autogenerate against."""
     # Every module that registers a kept table is imported so its table is known.
+    import inbound.tables  # noqa: F401
     import projections.parked  # noqa: F401
     import projections.schema  # noqa: F401
-    import inbound.tables  # noqa: F401
     import storage.tables  # noqa: F401
-    from outbound import accounting, relay
+    from outbound import accounting, mail_outbox, relay
     from projections import tables
 
     merged = MetaData()
-    for source in (tables.metadata, relay.metadata, accounting.metadata):
+    for source in (
+        tables.metadata,
+        relay.metadata,
+        accounting.metadata,
+        mail_outbox.metadata,
+    ):
         for table in source.tables.values():
             table.to_metadata(merged)
     return merged

@@ -25,7 +25,6 @@ from api.services import Services
 from api.settings import Settings
 from api.sso import FakeIdentityProvider
 from demo.seed import password_hash, seed_demo
-from outbound.mail import MemoryMailer
 from projections import tables as t
 from tests.conftest import BACKEND, POSTGRES_ADMIN_URL, _admin_connection
 
@@ -139,7 +138,6 @@ def portal(settings) -> Iterator[Portal]:  # type: ignore[no-untyped-def]
     """The app on a copy of the seeded demo and 'other' tenants, caught up."""
     app = create_app(settings)
     svc: Services = app.state.services
-    svc.mailer = MemoryMailer()
     svc.sso = FakeIdentityProvider()
     with TestClient(app, base_url=f"http://{DEMO}") as client:
         yield Portal(client, app)

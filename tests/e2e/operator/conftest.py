@@ -9,10 +9,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from api.bootstrap import build_mail
 from api.main import create_app
 from api.services import Services
 from demo.seed import seed_demo
-from outbound.mail import MemoryMailer
 from projections import tables as t
 from storage.tables import notifications
 from tests.e2e.api.conftest import DEMO, HASH, Portal
@@ -49,10 +49,11 @@ def desk(settings) -> Iterator[Desk]:  # type: ignore[no-untyped-def]
     """The app with operator routes and the demo tenant, caught up."""
     app = create_app(settings)
     svc: Services = app.state.services
-    svc.mailer = MemoryMailer()
     notifications.create(svc.engine, checkfirst=True)
     seed_demo(svc.domain, hashed=HASH)
     svc.follower.catch_up()
+    # the seed's own mail is history: the outbox starts after it
+    build_mail(svc.settings, svc.domain, svc.engine)[0].begin_at_head(force=True)
     with TestClient(app, base_url=f"http://{DEMO}") as client:
         yield Desk(client, app)
     svc.domain.close()

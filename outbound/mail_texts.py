@@ -1,0 +1,212 @@
+"""The words of each kind of mail in nl, en and de; jinja fills in the names.
+
+A kind has a subject, lines (paragraphs) and, where a link is the point of the
+mail, the label of its button. The layout around them is templates/mail/.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("nl", "en", "de")
+
+Texts = dict[str, str | list[str]]
+
+TEXTS: dict[str, dict[str, Texts]] = {
+    "reply": {
+        "en": {
+            "subject": "[{{ reference }}] {{ description }}",
+            "greeting": "Hello {{ name }},",
+            "lines": [],
+            "button": "View your request",
+        },
+        "nl": {
+            "subject": "[{{ reference }}] {{ description }}",
+            "greeting": "Beste {{ name }},",
+            "lines": [],
+            "button": "Bekijk uw verzoek",
+        },
+        "de": {
+            "subject": "[{{ reference }}] {{ description }}",
+            "greeting": "Hallo {{ name }},",
+            "lines": [],
+            "button": "Ihre Anfrage ansehen",
+        },
+    },
+    "opened": {
+        "en": {
+            "subject": "[{{ reference }}] We received your request: {{ description }}",
+            "greeting": "Hello {{ name }},",
+            "lines": [
+                "We received your request and registered it as {{ reference }}.",
+                "Reply to this mail to add to it; keep {{ reference }} in the subject.",
+            ],
+            "button": "View your request",
+        },
+        "nl": {
+            "subject": "[{{ reference }}] Uw verzoek is ontvangen: {{ description }}",
+            "greeting": "Beste {{ name }},",
+            "lines": [
+                "We hebben uw verzoek ontvangen en geregistreerd als {{ reference }}.",
+                "Beantwoord deze mail om iets toe te voegen; laat {{ reference }} "
+                "in het onderwerp staan.",
+            ],
+            "button": "Bekijk uw verzoek",
+        },
+        "de": {
+            "subject": "[{{ reference }}] Ihre Anfrage ist eingegangen: "
+            "{{ description }}",
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "Wir haben Ihre Anfrage erhalten und als {{ reference }} erfasst.",
+                "Antworten Sie auf diese Mail, um etwas hinzuzufügen; lassen Sie "
+                "{{ reference }} im Betreff stehen.",
+            ],
+            "button": "Ihre Anfrage ansehen",
+        },
+    },
+    "status": {
+        "en": {
+            "subject": "[{{ reference }}] Status: {{ status }}",
+            "greeting": "Hello {{ name }},",
+            "lines": ["Your request {{ reference }} is now: {{ status }}."],
+            "button": "View your request",
+        },
+        "nl": {
+            "subject": "[{{ reference }}] Status: {{ status }}",
+            "greeting": "Beste {{ name }},",
+            "lines": ["Uw verzoek {{ reference }} heeft nu de status: {{ status }}."],
+            "button": "Bekijk uw verzoek",
+        },
+        "de": {
+            "subject": "[{{ reference }}] Status: {{ status }}",
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "Ihre Anfrage {{ reference }} hat jetzt den Status: {{ status }}."
+            ],
+            "button": "Ihre Anfrage ansehen",
+        },
+    },
+    "quote": {
+        "en": {
+            "subject": "Quote: {{ quote }}",
+            "greeting": "Hello {{ name }},",
+            "lines": ["{{ tenant }} sent you a quote: {{ quote }}."],
+            "button": "View and accept the quote",
+        },
+        "nl": {
+            "subject": "Offerte: {{ quote }}",
+            "greeting": "Beste {{ name }},",
+            "lines": ["{{ tenant }} heeft u een offerte gestuurd: {{ quote }}."],
+            "button": "Bekijk en accepteer de offerte",
+        },
+        "de": {
+            "subject": "Angebot: {{ quote }}",
+            "greeting": "Hallo {{ name }},",
+            "lines": ["{{ tenant }} hat Ihnen ein Angebot geschickt: {{ quote }}."],
+            "button": "Angebot ansehen und annehmen",
+        },
+    },
+    "password_reset": {
+        "en": {
+            "subject": "{{ tenant }} Portal: reset your password",
+            "greeting": "Hello {{ name }},",
+            "lines": [
+                "Set a new password with the link below.",
+                "The link works once, for one hour. If you did not ask for it, "
+                "ignore this mail.",
+            ],
+            "button": "Set a new password",
+        },
+        "nl": {
+            "subject": "{{ tenant }} Portal: stel uw wachtwoord opnieuw in",
+            "greeting": "Beste {{ name }},",
+            "lines": [
+                "Stel met de link hieronder een nieuw wachtwoord in.",
+                "De link werkt één keer, een uur lang. Heeft u hier niet om "
+                "gevraagd, negeer deze mail dan.",
+            ],
+            "button": "Nieuw wachtwoord instellen",
+        },
+        "de": {
+            "subject": "{{ tenant }} Portal: Passwort zurücksetzen",
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "Legen Sie mit dem Link unten ein neues Passwort fest.",
+                "Der Link funktioniert einmal, eine Stunde lang. Wenn Sie ihn "
+                "nicht angefordert haben, ignorieren Sie diese Mail.",
+            ],
+            "button": "Neues Passwort festlegen",
+        },
+    },
+    "mention": {
+        "en": {
+            "subject": "[{{ reference }}] {{ actor }} mentioned you",
+            "greeting": "Hello {{ name }},",
+            "lines": [
+                "{{ actor }} mentioned you on {{ reference }}: {{ description }}."
+            ],
+            "button": "Open the ticket",
+        },
+        "nl": {
+            "subject": "[{{ reference }}] {{ actor }} noemde u",
+            "greeting": "Hallo {{ name }},",
+            "lines": ["{{ actor }} noemde u bij {{ reference }}: {{ description }}."],
+            "button": "Open het ticket",
+        },
+        "de": {
+            "subject": "[{{ reference }}] {{ actor }} hat Sie erwähnt",
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "{{ actor }} hat Sie bei {{ reference }} erwähnt: {{ description }}."
+            ],
+            "button": "Ticket öffnen",
+        },
+    },
+    "client_reply": {
+        "en": {
+            "subject": "[{{ reference }}] {{ actor }} replied",
+            "greeting": "Hello {{ name }},",
+            "lines": ["{{ actor }} replied on {{ reference }}: {{ description }}."],
+            "button": "Open the ticket",
+        },
+        "nl": {
+            "subject": "[{{ reference }}] {{ actor }} reageerde",
+            "greeting": "Hallo {{ name }},",
+            "lines": ["{{ actor }} reageerde op {{ reference }}: {{ description }}."],
+            "button": "Open het ticket",
+        },
+        "de": {
+            "subject": "[{{ reference }}] {{ actor }} hat geantwortet",
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "{{ actor }} hat auf {{ reference }} geantwortet: {{ description }}."
+            ],
+            "button": "Ticket öffnen",
+        },
+    },
+    "test": {
+        "en": {
+            "subject": "{{ tenant }}: test mail",
+            "greeting": "Hello,",
+            "lines": ["This test mail shows that {{ tenant }}'s mail settings work."],
+            "button": "",
+        },
+        "nl": {
+            "subject": "{{ tenant }}: testmail",
+            "greeting": "Hallo,",
+            "lines": [
+                "Deze testmail laat zien dat de mailinstellingen van "
+                "{{ tenant }} werken."
+            ],
+            "button": "",
+        },
+        "de": {
+            "subject": "{{ tenant }}: Testmail",
+            "greeting": "Hallo,",
+            "lines": [
+                "Diese Testmail zeigt, dass die Mail-Einstellungen von "
+                "{{ tenant }} funktionieren."
+            ],
+            "button": "",
+        },
+    },
+}
