@@ -9,7 +9,7 @@ from uuid import UUID
 from eventsourcing.domain import event
 
 from domain.base import LedgerAggregate, require_positive, require_text
-from domain.errors import InvalidTransition, InvalidValue, NotFound
+from domain.errors import InvalidTransition, InvalidValue, NotFound, StaleVersion
 from domain.threads import (
     MailOrigin,
     check_format,
@@ -43,6 +43,17 @@ TICKET_FIELDS = frozenset(
         "scheduled_at",
         "original_email_from",
         "custom_values",
+    }
+)
+
+TIME_FIELDS = frozenset(
+    {
+        "minutes",
+        "executed_at",
+        "operator_id",
+        "activity_id",
+        "description",
+        "contract_id",
     }
 )
 
@@ -384,6 +395,63 @@ class Ticket(LedgerAggregate):
             "activity_id": activity_id,
             "description": description,
             "contract_id": contract_id,
+            "version": 1,
+        }
+
+    def change_time(
+        self,
+        actor: str,
+        registration_id: str,
+        changes: dict[str, Any],
+        expected_version: int | None = None,
+    ) -> dict[str, Any]:
+        """Change a time registration; answers it as it was before.
+
+        A change made on an older version of the registration (its own count of
+        changes, apart from the ticket's) is refused as stale.
+        """
+        self._check_live()
+        registration = self.time_registrations.get(registration_id)
+        if registration is None:
+            raise NotFound("Time registration not found.", "registration_id")
+        unknown = set(changes) - TIME_FIELDS
+        if unknown:
+            field = sorted(unknown)[0]
+            raise InvalidValue(f"Time registrations have no field {field!r}.", field)
+        if expected_version is not None and expected_version != registration.get(
+            "version", 1
+        ):
+            raise StaleVersion(
+                "This record was changed by someone else while you edited it. "
+                "Reload to see their change."
+            )
+        if "minutes" in changes:
+            require_positive(changes["minutes"], "time_spent")
+            if changes["minutes"] > 24 * 60:
+                raise InvalidValue(
+                    "One registration cannot exceed 24 hours.", "time_spent"
+                )
+            changes = {**changes, "minutes": int(changes["minutes"])}
+        if changes.get("executed_at", registration["executed_at"]) is None:
+            raise InvalidValue("The executed_at field is required.", "executed_at")
+        if "description" in changes:
+            changes = {**changes, "description": changes["description"] or ""}
+        changed = {k: v for k, v in changes.items() if registration.get(k) != v}
+        if changed:
+            self._time_changed(
+                actor=actor, registration_id=registration_id, changes=changed
+            )
+        return registration
+
+    @event("TimeChanged")
+    def _time_changed(
+        self, actor: str, registration_id: str, changes: dict[str, Any]
+    ) -> None:
+        before = self.time_registrations[registration_id]
+        self.time_registrations[registration_id] = {
+            **before,
+            **changes,
+            "version": before.get("version", 1) + 1,
         }
 
     def remove_time(self, actor: str, registration_id: str) -> dict[str, Any]:

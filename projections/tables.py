@@ -276,6 +276,7 @@ time_registrations = Table(
     _id("operator_id"),
     Column("executed_at", DateTime(timezone=True), nullable=False),
     Column("description", Text, nullable=False),
+    Column("version", Integer, nullable=False, default=1),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_time_contract", "tenant_id", "contract_id", "period_start"),
     Index("ix_time_ticket", "tenant_id", "ticket_id"),

@@ -139,6 +139,26 @@ class TimeIn(BaseModel):
     operator_id: str | None = None
 
 
+class TimeChange(BaseModel):
+    """The fields of a time registration to change; those not sent stay.
+
+    A null clears activity_id and contract_id, and gives operator_id to the
+    one making the change (as registering does); minutes and executed_at
+    cannot be cleared.
+    """
+
+    minutes: int | str | None = Field(None, description="hh:mm or a number of minutes")
+    time_spent: int | str | None = Field(None, description="the same as minutes")
+    executed_at: str | None = Field(None, description="ISO 8601 with an offset or Z")
+    activity_id: ItemId = None
+    description: str | None = Field(None, max_length=2000)
+    contract_id: RecordId = None
+    operator_id: RecordId = None
+    version: int | None = Field(
+        None, description="the registration's version the change was made on"
+    )
+
+
 class TimeIds(BaseModel):
     ids: list[str] = Field(min_length=1, max_length=500)
 
@@ -175,6 +195,7 @@ class TimeRow(Model):
     operator_id: str | None
     executed_at: str | None
     description: str
+    version: int
 
 
 class TimeListRow(TimeRow):

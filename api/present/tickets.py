@@ -74,6 +74,7 @@ def time_row(row: Any) -> dict[str, Any]:
         "operator_id": row.operator_id,
         "executed_at": iso(row.executed_at),
         "description": row.description,
+        "version": row.version,
     }
 
 

@@ -1,5 +1,5 @@
-"""Time registrations, for operators: register, list the open ones, remove, and
-(de)invoice."""
+"""Time registrations, for operators: register, list the open ones, show, change,
+remove, and (de)invoice."""
 
 from __future__ import annotations
 
@@ -14,11 +14,18 @@ from api.actions import invoicing
 from api.actions.tickets import parse_moment
 from api.deps import ServicesDep, TenantDep, User, staff
 from api.errors import invalid, not_found
-from api.models.tickets import Invoiced, TimeIds, TimeIn, TimeListRow, TimeRow
+from api.models.tickets import (
+    Invoiced,
+    TimeChange,
+    TimeIds,
+    TimeIn,
+    TimeListRow,
+    TimeRow,
+)
 from api.present.tickets import time_row
 from api.records import check_references, one
 from api.schemas import Message
-from domain.use_cases.timekeeping import RegisterTime
+from domain.use_cases.timekeeping import ChangeTime, RegisterTime
 from projections import tables as t
 
 router = APIRouter(prefix="/time-registrations", tags=["time-registrations"])
@@ -109,6 +116,73 @@ def create(
     return time_row(
         one(svc.engine, t.time_registrations, user.tenant_id, registration_id)
     )
+
+
+def _shown(svc: Any, tenant_id: str, registration_id: str) -> dict[str, Any]:
+    row = one(svc.engine, t.time_registrations, tenant_id, registration_id)
+    invoice = invoicing.invoiced_sources(svc, tenant_id).get(
+        ("time_registration", row.id)
+    )
+    return {**time_row(row), "invoice_id": invoice.id if invoice else None}
+
+
+@router.get("/{registration_id}", response_model=TimeListRow, name="show")
+def show(
+    registration_id: str,
+    svc: ServicesDep,
+    user: User = staff("time-registrations.index"),
+) -> dict[str, Any]:
+    """One registration with its version and its invoice if any."""
+    return _shown(svc, user.tenant_id, registration_id)
+
+
+@router.put("/{registration_id}", response_model=TimeListRow, name="update")
+def update(
+    registration_id: str,
+    body: TimeChange,
+    svc: ServicesDep,
+    user: User = staff("time-registrations.update"),
+) -> dict[str, Any]:
+    """Change the fields sent; a stale version is refused with 409, time on an
+    invoice with 409 until it is taken off."""
+    row = one(svc.engine, t.time_registrations, user.tenant_id, registration_id)
+    sent = body.model_fields_set
+    changes: dict[str, Any] = {}
+    for field in ("minutes", "time_spent"):
+        if field in sent:
+            changes["minutes"] = minutes_of(getattr(body, field))
+    if "executed_at" in sent:
+        moment = parse_moment(body.executed_at, "executed_at")
+        if moment is None:
+            raise invalid("executed_at", "The executed_at field is required.")
+        changes["executed_at"] = moment
+    if "description" in sent:
+        changes["description"] = (body.description or "").strip()
+    for field in ("activity_id", "contract_id", "operator_id"):
+        if field in sent:
+            changes[field] = getattr(body, field)
+    check_references(svc.engine, user.tenant_id, changes)
+    if changes.get("operator_id"):
+        operator = one(svc.engine, t.users, user.tenant_id, changes["operator_id"])
+        if not operator.is_operator:
+            raise invalid("operator_id", "The selected operator_id is invalid.")
+    if changes.get("contract_id"):
+        contract = one(svc.engine, t.contracts, user.tenant_id, changes["contract_id"])
+        ticket = one(svc.engine, t.tickets, user.tenant_id, row.ticket_id)
+        if ticket.company_id and contract.company_id != ticket.company_id:
+            raise invalid("contract_id", "The contract is not of the ticket's company.")
+    if "operator_id" in changes and changes["operator_id"] is None:
+        changes["operator_id"] = user.id
+    svc.domain.time.change(
+        user.tenant_id,
+        user.id,
+        row.ticket_id,
+        registration_id,
+        ChangeTime(**changes),
+        expected_version=body.version,
+    )
+    svc.settle()
+    return _shown(svc, user.tenant_id, registration_id)
 
 
 @router.delete("/{registration_id}", response_model=Message, name="delete")

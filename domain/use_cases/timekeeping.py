@@ -8,9 +8,15 @@ from typing import ClassVar
 from uuid import uuid4
 
 from domain.contracts import Contract
-from domain.invoice_sources import source_record
+from domain.invoice_sources import (
+    AlreadyInvoiced,
+    InvoiceSource,
+    source_record,
+    source_record_id,
+)
 from domain.store import Store
 from domain.tickets import Ticket
+from domain.use_cases.commands import UNSET, Unset, given
 from domain.use_cases.settings import Settings
 
 
@@ -26,6 +32,20 @@ class RegisterTime:
     activity_id: int | None = None
     description: str = ""
     contract_id: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeTime:
+    """A partial change of a time registration: what is not given stays."""
+
+    unknown_field: ClassVar[str] = "Time registrations have no field {field!r}."
+
+    minutes: int | Unset = UNSET
+    executed_at: datetime | Unset = UNSET
+    operator_id: str | None | Unset = UNSET
+    activity_id: int | None | Unset = UNSET
+    description: str | Unset = UNSET
+    contract_id: str | None | Unset = UNSET
 
 
 class Timekeeping:
@@ -69,6 +89,63 @@ class Timekeeping:
             return registration_id
 
         return self.store.retrying(action)
+
+    def change(
+        self,
+        tenant_id: str,
+        actor: str,
+        ticket_id: str,
+        registration_id: str,
+        command: ChangeTime,
+        expected_version: int | None = None,
+    ) -> None:
+        """Change a registration not on an invoice; its contract booking follows.
+
+        When the contract, the minutes or the day change, the time is unbooked
+        from the contract it was on and booked again where it now belongs, in
+        the same commit (the contracts' events first, so the read model takes
+        the old booking off before the registration's row changes).
+        """
+        changes = given(command)
+        if changes.get("activity_id") is not None:
+            self.settings.item(tenant_id, "activities", changes["activity_id"])
+
+        def action() -> None:
+            ticket = self.store.load(tenant_id, Ticket, ticket_id)
+            record = self.store.find(
+                tenant_id,
+                InvoiceSource,
+                source_record_id(tenant_id, "time_registration", registration_id),
+            )
+            if record is not None and record.is_invoiced:
+                raise AlreadyInvoiced("Take the time off its invoice first.", "id")
+            before = ticket.change_time(
+                actor, registration_id, changes, expected_version
+            )
+            after = ticket.time_registrations[registration_id]
+            moved = (before["contract_id"], before["minutes"]) != (
+                after["contract_id"],
+                after["minutes"],
+            ) or before["executed_at"].date() != after["executed_at"].date()
+            old = new = None
+            if moved and before["contract_id"]:
+                old = self.store.load(tenant_id, Contract, before["contract_id"])
+                old.unbook_time(actor, registration_id)
+            if moved and after["contract_id"]:
+                if old is not None and after["contract_id"] == before["contract_id"]:
+                    new = old
+                else:
+                    new = self.store.load(tenant_id, Contract, after["contract_id"])
+                new.book_time(
+                    actor,
+                    registration_id,
+                    ticket_id,
+                    int(after["minutes"]),
+                    after["executed_at"].date(),
+                )
+            self.store.commit(old, new if new is not old else None, ticket)
+
+        self.store.retrying(action)
 
     def remove(
         self, tenant_id: str, actor: str, ticket_id: str, registration_id: str

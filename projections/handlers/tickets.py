@@ -209,8 +209,25 @@ def time_registered(a: Apply) -> None:
         operator_id=e.operator_id,
         executed_at=e.executed_at,
         description=e.description or "",
+        version=1,
         created_at=a.at,
     )
+    a.update(t.tickets)
+
+
+def time_changed(a: Apply) -> None:
+    """The registration's new values; its contract's booking events set the
+    period (they come first), so a registration taken off a contract drops it."""
+    changes = dict(a.event.changes)
+    row = a.row(t.time_registrations, a.event.registration_id)
+    if row is None:
+        return
+    if "contract_id" in changes and changes["contract_id"] is None:
+        changes["period_start"] = None
+    if "description" in changes:
+        changes["description"] = changes["description"] or ""
+    changes["version"] = row["version"] + 1
+    a.update(t.time_registrations, a.event.registration_id, touch=False, **changes)
     a.update(t.tickets)
 
 
@@ -276,6 +293,7 @@ HANDLERS: dict[str, Handler] = {
     "Ticket.MessageRemoved": message_removed,
     "Ticket.StatusChanged": status_changed,
     "Ticket.TimeRegistered": time_registered,
+    "Ticket.TimeChanged": time_changed,
     "Ticket.TimeRemoved": time_removed,
     "Ticket.MergedInto": merged_into,
     "Ticket.Absorbed": absorbed,

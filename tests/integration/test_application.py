@@ -21,6 +21,7 @@ from domain.errors import (
     InvalidTransition,
     InvalidValue,
     NotFound,
+    StaleVersion,
 )
 from domain.invoices import CREDIT, OUTSTANDING, SENT
 from domain.organisations import Company, Location, TicketGroup
@@ -43,7 +44,7 @@ from domain.use_cases.settings import ChangePreset, SavePreset
 from domain.use_cases.subscriptions import ChangeSubscription, StartSubscription
 from domain.use_cases.tenants import ChangeTenant
 from domain.use_cases.tickets import OpenTicket, UpdateTicket
-from domain.use_cases.timekeeping import RegisterTime
+from domain.use_cases.timekeeping import ChangeTime, RegisterTime
 from domain.use_cases.users import RegisterUser, UpdateUser
 
 OPERATOR = "operator-1"
@@ -417,6 +418,56 @@ def test_time_booked_on_a_contract_counts_against_its_period(
     app.time.remove(tenant, OPERATOR, ticket_id, registration)
     assert app.tickets.get(tenant, ticket_id).time_registrations == {}
     assert app.contracts.get(tenant, contract_id).minutes_remaining("2026-03-01") == 120
+
+
+def test_changed_time_moves_its_booking_to_the_period_and_contract_it_now_has(
+    app: Ledgerdesk, tenant: str
+) -> None:
+    ticket_id = open_ticket(app, tenant)
+    monthly = conclude(app, tenant, "month")
+    other = conclude(app, tenant, "month")
+    registration = app.time.register(
+        tenant,
+        OPERATOR,
+        ticket_id,
+        RegisterTime(
+            minutes=45,
+            executed_at=datetime(2026, 3, 10, 14, 0, tzinfo=UTC),
+            contract_id=monthly,
+        ),
+    )
+    later = datetime(2026, 4, 2, 9, 0, tzinfo=UTC)
+    app.time.change(
+        tenant,
+        OPERATOR,
+        ticket_id,
+        registration,
+        ChangeTime(minutes=60, executed_at=later),
+        expected_version=1,
+    )
+    contract = app.contracts.get(tenant, monthly)
+    assert contract.minutes_remaining("2026-03-01") == 120
+    assert contract.minutes_remaining("2026-04-01") == 60
+    kept = app.tickets.get(tenant, ticket_id).time_registrations[registration]
+    assert kept["executed_at"] == later and kept["version"] == 2
+    app.time.change(
+        tenant, OPERATOR, ticket_id, registration, ChangeTime(contract_id=other)
+    )
+    assert app.contracts.get(tenant, monthly).bookings == {}
+    assert app.contracts.get(tenant, other).minutes_remaining("2026-04-01") == 60
+    with pytest.raises(StaleVersion):
+        app.time.change(
+            tenant,
+            OPERATOR,
+            ticket_id,
+            registration,
+            ChangeTime(contract_id=None),
+            expected_version=2,
+        )
+    app.time.change(
+        tenant, OPERATOR, ticket_id, registration, ChangeTime(contract_id=None)
+    )
+    assert app.contracts.get(tenant, other).bookings == {}
 
 
 def test_time_outside_the_contract_is_refused_and_nothing_is_saved(

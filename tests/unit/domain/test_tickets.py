@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from domain.errors import InvalidTransition, InvalidValue, NotFound
+from domain.errors import InvalidTransition, InvalidValue, NotFound, StaleVersion
 from domain.tickets import STATUS_TYPES, Ticket, ticket_reference
 from tests.unit.domain.support import ACTOR, CLIENT, TENANT, given, new_events, then
 
@@ -257,6 +257,7 @@ def test_time_registration_records_minutes_activity_operator_and_time() -> None:
         "activity_id": 3,
         "description": "Fix",
         "contract_id": None,
+        "version": 1,
     }
 
 
@@ -276,6 +277,56 @@ def test_time_registration_allows_a_whole_day_but_not_more() -> None:
         register(ticket, 24 * 60 + 1, "r2")
     assert error.value.field == "time_spent"
     assert then(ticket) == []
+
+
+def test_changing_time_records_only_what_changed_and_counts_its_version() -> None:
+    ticket = open_ticket()
+    register(ticket, 30)
+    given(ticket)
+    later = datetime(2026, 3, 3, 8, 0, tzinfo=UTC)
+    before = ticket.change_time(
+        ACTOR, "r1", {"minutes": 45, "description": "Fix", "executed_at": later}, 1
+    )
+    (changed,) = new_events(ticket)
+    assert type(changed).__name__ == "TimeChanged"
+    assert changed.changes == {"minutes": 45, "executed_at": later}
+    assert before["minutes"] == 30 and before["version"] == 1
+    assert ticket.time_registrations["r1"]["minutes"] == 45
+    assert ticket.time_registrations["r1"]["version"] == 2
+    given(ticket)
+    ticket.change_time(ACTOR, "r1", {"minutes": 45}, 2)
+    assert then(ticket) == []
+
+
+def test_changing_time_on_an_older_version_is_stale() -> None:
+    ticket = open_ticket()
+    register(ticket, 30)
+    ticket.change_time(ACTOR, "r1", {"minutes": 40})
+    given(ticket)
+    with pytest.raises(StaleVersion):
+        ticket.change_time(ACTOR, "r1", {"minutes": 50}, 1)
+    assert then(ticket) == []
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"minutes": 0}, "time_spent"),
+        ({"minutes": 24 * 60 + 1}, "time_spent"),
+        ({"executed_at": None}, "executed_at"),
+        ({"reference": "T-9"}, "reference"),
+    ],
+)
+def test_changing_time_checks_the_values(changes: dict[str, Any], field: str) -> None:
+    ticket = open_ticket()
+    register(ticket, 30)
+    given(ticket)
+    with pytest.raises(InvalidValue) as error:
+        ticket.change_time(ACTOR, "r1", changes)
+    assert error.value.field == field
+    assert then(ticket) == []
+    with pytest.raises(NotFound):
+        ticket.change_time(ACTOR, "r2", {"minutes": 5})
 
 
 def test_removing_time_answers_the_registration_and_forgets_it() -> None:

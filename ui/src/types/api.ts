@@ -707,8 +707,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
+        /**
+         * Show
+         * @description One registration with its version and its invoice if any.
+         */
+        get: operations["time-registrations-show"];
+        /**
+         * Update
+         * @description Change the fields sent; a stale version is refused with 409, time on an
+         *     invoice with 409 until it is taken off.
+         */
+        put: operations["time-registrations-update"];
         post?: never;
         /**
          * Delete
@@ -7222,6 +7231,44 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * TimeChange
+         * @description The fields of a time registration to change; those not sent stay.
+         *
+         *     A null clears activity_id and contract_id, and gives operator_id to the
+         *     one making the change (as registering does); minutes and executed_at
+         *     cannot be cleared.
+         */
+        TimeChange: {
+            /**
+             * Minutes
+             * @description hh:mm or a number of minutes
+             */
+            minutes?: number | string | null;
+            /**
+             * Time Spent
+             * @description the same as minutes
+             */
+            time_spent?: number | string | null;
+            /**
+             * Executed At
+             * @description ISO 8601 with an offset or Z
+             */
+            executed_at?: string | null;
+            /** Activity Id */
+            activity_id?: number | null;
+            /** Description */
+            description?: string | null;
+            /** Contract Id */
+            contract_id?: string | null;
+            /** Operator Id */
+            operator_id?: string | null;
+            /**
+             * Version
+             * @description the registration's version the change was made on
+             */
+            version?: number | null;
+        };
         /** TimeIds */
         TimeIds: {
             /** Ids */
@@ -7274,6 +7321,8 @@ export interface components {
             executed_at: string | null;
             /** Description */
             description: string;
+            /** Version */
+            version: number;
             /** Invoice Id */
             invoice_id: string | null;
         };
@@ -7323,6 +7372,8 @@ export interface components {
             executed_at: string | null;
             /** Description */
             description: string;
+            /** Version */
+            version: number;
         };
         /** Tokens */
         Tokens: {
@@ -8884,6 +8935,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TimeRow"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "time-registrations-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                registration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeListRow"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "time-registrations-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                registration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeListRow"];
                 };
             };
             /** @description Validation Error */
