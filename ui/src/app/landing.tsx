@@ -7,6 +7,7 @@ import { authStorage } from '@/lib/auth-storage';
 import { useTranslation } from '@/lib/i18n';
 import { homePath, useSession } from '@/lib/session';
 import { getMe } from '@/features/auth/api/get-me';
+import { takeEarlySession } from './early-session';
 
 export function Landing() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function Landing() {
   useEffect(() => {
     if (target) return;
     let alive = true;
-    getMe().then(
+    (takeEarlySession().me ?? getMe()).then(
       (me) => {
         setMe(me.user, me.lookups);
         if (alive) setTarget(homePath(me.user));

@@ -8,6 +8,7 @@ import { useSession } from '@/lib/session';
 import { getMe } from '@/features/auth/api/get-me';
 import { getStatus } from '@/features/auth/api/get-status';
 import { logout } from '@/features/auth/api/logout';
+import { takeEarlySession } from './early-session';
 import { runGuard, type Audience, type Decision } from './guard';
 
 type Handle = { name?: string };
@@ -47,18 +48,19 @@ export function useRouteGuard(audience: Audience): boolean {
   const locationId = `${location.pathname}${location.search}`;
   useEffect(() => {
     let alive = true;
+    const early = takeEarlySession();
     void runGuard(
       { routeName, pathname: location.pathname, search: location.search, host: window.location.host, audience },
       {
         fetchStatus: async () => {
-          const status = sessionRef.current.status ?? (await getStatus());
+          const status = sessionRef.current.status ?? (await (early.status ?? getStatus()));
           sessionRef.current.setStatus(status);
           return status;
         },
         loadUser: async () => {
           const current = sessionRef.current.user;
           if (current) return current;
-          const me = await getMe();
+          const me = await (early.me ?? getMe());
           sessionRef.current.setMe(me.user, me.lookups);
           return me.user;
         },
