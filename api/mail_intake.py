@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import Engine
 
 from api.auth.permissions import PORTAL_CLIENT_PERMISSIONS
@@ -37,3 +39,10 @@ def intake_of(svc: Services) -> Intake:
             svc.settings, svc.domain, svc.engine
         )
     return found  # type: ignore[no-any-return]
+
+
+def start_fetch_thread(svc: Services) -> Any:
+    """The IMAP fetcher as a thread of the serving process (the embedded default)."""
+    from inbound.imap import Fetcher, start_thread
+
+    return start_thread(Fetcher(intake_of(svc)), svc.settings.mail_fetch_interval)

@@ -1,6 +1,7 @@
 """ledgerdesk serve: the API (and the portal at /app) over HTTP.
 
-In the embedded mode (SQLite) the projector runs in a thread of this process;
+In the embedded mode (SQLite) the projector (and, beside it, the IMAP fetcher of
+the tenants' mailboxes) runs in a thread of this process;
 on PostgreSQL `ledgerdesk project` workers do it, unless --projector is given.
 Writes through the API catch the read model up themselves either way.
 """
@@ -37,11 +38,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def embedded_app(settings: Settings, projector: bool) -> Any:
     """The API application, with the projector thread when asked for."""
+    from api.mail_intake import start_fetch_thread
     from api.main import create_app
 
     app = create_app(settings)
     if projector:
         app.state.follower.start(settings.poll_interval)
+        app.state.mail_fetch = start_fetch_thread(app.state.services)
     return app
 
 
