@@ -1,4 +1,4 @@
-// Every operator page (each route of features/operator/routes.tsx: lists, the detail of a
+// Every operator page (each route of app/operator-routes.tsx: lists, the detail of a
 // seeded record of each kind, create pages) and every portal page, at a desktop and a phone
 // width: the page is no wider than the screen and axe finds no serious or critical
 // violation. The pages open in the default language (Dutch), as a new user sees them.
@@ -82,9 +82,9 @@ async function someRecord(request, tokens, collection, make) {
   return (await made.json()).id;
 }
 
-/** The routes of features/operator/routes.tsx, as paths with :id and :list filled in by pattern. */
+/** The routes of app/operator-routes.tsx, as paths with :id and :list filled in by pattern. */
 function declaredOperatorRoutes() {
-  const source = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'features', 'operator', 'routes.tsx'), 'utf8');
+  const source = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'app', 'operator-routes.tsx'), 'utf8');
   const direct = [...source.matchAll(/page\('([^']+)'/g)].map((m) => m[1]);
   const block = /const resources[^=]*=\s*\[([\s\S]*?)\];/.exec(source)?.[1] ?? '';
   const kinds = [...block.matchAll(/\['([^']+)',\s*'[^']+'\]/g)].flatMap((m) => [m[1], `${m[1]}/create`, `${m[1]}/:id`]);
@@ -106,7 +106,7 @@ function operatorPages(ids) {
 test('the spec opens every route the operator workspace declares', () => {
   const covered = new Set(operatorPages({}).map(([pattern]) => pattern));
   const missing = declaredOperatorRoutes().filter((route) => !covered.has(route));
-  expect(missing, 'routes of features/operator/routes.tsx this spec does not open').toEqual([]);
+  expect(missing, 'routes of app/operator-routes.tsx this spec does not open').toEqual([]);
 });
 
 /** Waits until the page shows its data: a quiet network, a heading in main, no skeleton or spinner. */

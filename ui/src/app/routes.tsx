@@ -6,7 +6,7 @@ import { MsGraphCode } from '@/features/auth/components/msgraph-code';
 import { Forbidden } from '@/features/errors/components/forbidden';
 import { NotFound } from '@/features/errors/components/not-found';
 import { SetupScreen } from '@/features/errors/components/setup-screen';
-import { OPERATOR_BASE } from '@/features/operator/utils/routes';
+import { OPERATOR_BASE } from '@/lib/workspace-paths';
 import { Shell } from './shell';
 import { WorkspaceShell } from './workspace-shell';
 import { Landing } from './landing';
@@ -57,7 +57,7 @@ export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigat
   return {
     patchRoutesOnNavigation: async ({ path, patch }) => {
       if (added || !inWorkspace(path)) return;
-      const { operatorRoutes } = await withTimeout(() => import('@/features/operator/routes'));
+      const { operatorRoutes } = await withTimeout(() => import('./operator-routes'));
       if (added) return;
       patch(WORKSPACE_ROUTE_ID, operatorRoutes);
       added = true;

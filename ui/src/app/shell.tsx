@@ -4,7 +4,7 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation, type MessageKey } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
-import { OPERATOR_BASE } from '@/features/operator/utils/routes';
+import { OPERATOR_BASE } from '@/lib/workspace-paths';
 import { useRouteGuard } from './use-route-guard';
 
 export { decisionPath } from './use-route-guard';

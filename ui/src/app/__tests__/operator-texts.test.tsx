@@ -9,9 +9,9 @@ import { describeError } from '@/lib/errors';
 import { nl } from '@/lib/i18n/operator/nl';
 import { de } from '@/lib/i18n/operator/de';
 import { fixedT, LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
-import { page, renderOperator } from '@/features/operator/testing/render-operator';
-import { SettingList } from '@/features/operator/components/widgets/setting-list';
-import { searchHint } from '@/features/operator/components/filters/search-select';
+import { page, renderOperator } from '@/testing/render-operator';
+import { SettingList } from '@/components/form/setting-list';
+import { searchHint } from '@/components/filters/search-select';
 
 const invoice = {
   id: 9,

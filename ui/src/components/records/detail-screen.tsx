@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { getRecord, updateRecord } from '@/components/records/api/resources';
+import { useReloadData } from '@/lib/use-reload-data';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
+import { OPERATOR_BASE } from '@/lib/workspace-paths';
+
+export type DetailApi<T> = { record: T; save: (changes: Partial<T> | Record<string, unknown>) => Promise<void>; reload: () => void };
+
+type Props<T> = {
+  route: string;
+  /** The model's name, shown after the record label in the page title. */
+  modelName: OperatorKey;
+  label: (record: T) => string;
+  withRelations?: string[];
+  /** The id; defaults to the route's :id. */
+  id?: string | number;
+  /** Where to read the record when it is not GET /{route}/{id}. */
+  showPath?: (id: string | number) => string;
+  children: (api: DetailApi<T>) => ReactNode;
+};
+
+/**
+ * Loads GET /api/{route}/{id} with its relations, titles the page, reloads on the global
+ * 'reload-data' event, and on save PUTs the changes, says 'updated' and reloads.
+ */
+export function DetailScreen<T>({ route, modelName, label, withRelations = [], id, showPath, children }: Props<T>) {
+  const { t } = useTranslation('operator');
+  const params = useParams();
+  const navigate = useNavigate();
+  const recordId = id ?? params.id;
+  const [record, setRecord] = useState<T | null>(null);
+  const [failed, setFailed] = useState(false);
+  const relations = withRelations.join(',');
+  // A new showPath closure each render must not reload the record.
+  const pathOf = useRef(showPath);
+  pathOf.current = showPath;
+
+  const load = useCallback(() => {
+    if (recordId === undefined) return;
+    getRecord<T>(route, recordId, relations ? relations.split(',') : [], pathOf.current?.(recordId))
+      .then((r) => {
+        setRecord(r);
+        setFailed(false);
+      })
+      .catch((e: unknown) => {
+        // A missing record sends the operator back to the list (SPEC §8).
+        if (e instanceof ApiError && e.status === 404) navigate(`${OPERATOR_BASE}/${route}`, { replace: true });
+        else setFailed(true);
+      });
+  }, [route, recordId, relations, navigate]);
+
+  useEffect(load, [load]);
+  useReloadData(load);
+
+  const title = record ? `${label(record)} ${t(modelName)}` : null;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  const save = useCallback(
+    async (changes: Record<string, unknown>) => {
+      if (recordId === undefined) return;
+      await updateRecord(route, recordId, changes);
+      toast.success(t('updated'));
+      load();
+    },
+    [route, recordId, load],
+  );
+
+  if (failed) return <p role="alert">{t('Could not load this {model}.', { model: t(modelName).toLowerCase() })}</p>;
+  if (!record) return <p role="status">{t('Loading…')}</p>;
+  return (
+    <article className="detail-screen">
+      <h1>{title}</h1>
+      {children({ record, save, reload: load })}
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+import type { RecordKind } from '@/components/records/record-form';
+import { clientColumn, clientFact, clientField, companyColumn, companyFact, companyField, named, updatedFact } from '@/components/records/kind-parts';
+
+/** An asset's operator list, detail and form. */
+export const assetKind: RecordKind = {
+  route: 'assets',
+  companyFilter: true,
+  deletable: false,
+  model: 'Asset',
+  plural: 'Assets',
+  newTitle: 'New asset',
+  show: 'assets.show',
+  versioned: false,
+  label: named,
+  order: ['name', 'asc'],
+  searchField: 'name',
+  withRelations: [],
+  fields: [
+    { name: 'name', label: 'Name', type: 'text', required: true, maxLength: 200 },
+    { name: 'description', label: 'Description', type: 'text', multiline: true },
+    { name: 'serial_number', label: 'Serial number', type: 'text', maxLength: 200 },
+    { name: 'tracking_number', label: 'Tracking number', type: 'text', maxLength: 200 },
+    { name: 'warranty_until', label: 'Warranty until', type: 'date' },
+    { name: 'status_id', label: 'Status', type: 'setting', lookup: 'asset_statuses' },
+    { name: 'category_ids', label: 'Categories', type: 'settings', lookup: 'asset_categories', relation: 'categories' },
+    companyField,
+    clientField,
+    { name: 'location_id', label: 'Location', type: 'record', relation: 'location', lookup: 'locations', byCompany: true },
+  ],
+  facts: [
+    { label: 'Status', field: 'status_id', as: 'lookup', lookup: 'asset_statuses' },
+    companyFact,
+    clientFact,
+    { label: 'Location', field: 'location', as: 'relation' },
+    { label: 'Categories', field: 'categories', as: 'relations' },
+    { label: 'Serial number', field: 'serial_number', as: 'text' },
+    { label: 'Tracking number', field: 'tracking_number', as: 'text' },
+    { label: 'Warranty until', field: 'warranty_until', as: 'expiry' },
+    { label: 'Description', field: 'description', as: 'text' },
+    updatedFact,
+  ],
+  columns: [
+    { label: 'Name', field: 'name', as: 'text' },
+    companyColumn,
+    clientColumn,
+    { label: 'Status', field: 'status_id', as: 'lookup', lookup: 'asset_statuses' },
+    { label: 'Serial number', field: 'serial_number', as: 'text' },
+    { label: 'Warranty until', field: 'warranty_until', as: 'expiry' },
+  ],
+};

@@ -1,0 +1,19 @@
+import { client, unwrap } from '@/lib/api-client';
+import type { Id, Ticket } from '@/types/operator';
+
+/** Tickets and ticket templates share their actions. */
+type Route = 'tickets' | 'ticket-templates';
+
+const ticket = (id: Id) => ({ params: { path: { ticket_id: String(id) } } });
+
+/** POST /api/{route}/{id}/clone: a new ticket with this one's fields. */
+export const cloneTicket = (id: Id, route: Route = 'tickets') =>
+  unwrap(client.POST(`/api/${route}/{ticket_id}/clone`, ticket(id))) as Promise<Ticket>;
+
+/** POST /api/{route}/{id}/restore: a deleted ticket back from the bin. */
+export const restoreTicket = (id: Id, route: Route = 'tickets') =>
+  unwrap(client.POST(`/api/${route}/{ticket_id}/restore`, ticket(id))) as Promise<Ticket>;
+
+/** DELETE /api/{route}/{id}: the ticket to the bin (restore brings it back). */
+export const deleteTicket = (id: Id, route: Route = 'tickets') =>
+  unwrap(client.DELETE(`/api/${route}/{ticket_id}`, ticket(id))) as Promise<{ message?: string }>;
