@@ -14,7 +14,20 @@ export default defineConfig(({ mode }) => ({
   // one the browser accepts (api/ui.py), a third of the bytes over a phone's network.
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: mode === 'msw' ? 'dist-msw' : 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: mode === 'msw' ? 'dist-msw' : 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // The libraries every page runs, in a chunk of their own: a new build of the app's
+        // code leaves them cached. Libraries a few screens use stay with those screens.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|openapi-fetch)[\\/]/ }],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:8000' } },
   test: {
     environment: 'jsdom',
