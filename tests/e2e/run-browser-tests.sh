@@ -15,6 +15,7 @@ cd "$(dirname "$0")/../.."
 
 python=.venv/bin/python
 [ -x "$python" ] || python=python3
+[ -d .venv/bin ] && PATH="$PWD/.venv/bin:$PATH"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 work=$(mktemp -d)
@@ -42,13 +43,17 @@ export LEDGERDESK_DATABASE_URL="sqlite:///$work/ledgerdesk.sqlite3"
 export LEDGERDESK_UPLOAD_DIR="$work/uploads" LEDGERDESK_EXPORT_DIR="$work/exports"
 export LEDGERDESK_MAIL_DIR="$work/mail"
 
-mail_account="client@demo.test:mailbox-secret"
-imap_port=$($python -c 'import tests.support.dovecot' 2>/dev/null && echo yes || true)
-if [ -n "$imap_port" ]; then
-  $python -m tests.support.dovecot --user "$mail_account" >"$work/dovecot.log" 2>&1 &
+# A Dovecot already running (LEDGERDESK_E2E_IMAP_PORT and LEDGERDESK_E2E_MAIL_ACCOUNT
+# set) is used as it is; otherwise one starts here.
+mail_account=${LEDGERDESK_E2E_MAIL_ACCOUNT:-client@demo.test:mailbox-secret}
+imap_port=${LEDGERDESK_E2E_IMAP_PORT:-}
+if [ -z "$imap_port" ] && $python -c 'import tests.support.dovecot' 2>/dev/null; then
+  $python -m tests.support.dovecot --account "$mail_account" >"$work/dovecot.log" 2>&1 &
   pids+=($!)
-  await_line $! "$work/dovecot.log" '"port"'
-  imap_port=$(grep -m1 '"port"' "$work/dovecot.log" | python3 -c 'import json, sys; print(json.loads(sys.stdin.readline())["port"])')
+  await_line $! "$work/dovecot.log" '^IMAP '
+  imap_port=$(grep -m1 '^IMAP ' "$work/dovecot.log" | cut -d' ' -f3)
+fi
+if [ -n "$imap_port" ]; then
   relay_port=$(free_port)
   $python tests/e2e/browser_mail.py relay --port "$relay_port" --imap-port "$imap_port" --account "$mail_account" >"$work/relay.log" 2>&1 &
   pids+=($!)
