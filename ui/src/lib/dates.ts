@@ -52,17 +52,3 @@ export function roundToFiveMinutes(d: Date): Date {
   out.setMinutes(Math.round(out.getMinutes() / 5) * 5);
   return out;
 }
-
-/** 'YYYY-MM-DDTHH:mm' (the native input) to 'YYYY-MM-DD HH:mm:ss' on a 5-minute step. */
-export function toApiDateTime(local: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(local);
-  if (!m) return null;
-  const d = roundToFiveMinutes(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5])));
-  return `${isoDay(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`;
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' back to the native input's 'YYYY-MM-DDTHH:mm'. */
-export function toInputDateTime(value: string | null | undefined): string {
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value ?? '');
-  return m ? `${m[1]}T${m[2]}` : '';
-}

@@ -9,8 +9,6 @@ import { useLanguage, useTranslation, type Language } from '@/lib/i18n';
 import { dutchDay, roundToFiveMinutes } from '@/lib/dates';
 import { MonthCalendar } from '@/components/filters/date-range-filter';
 
-export const DATETIME_STEP_SECONDS = 300;
-
 type Props = { label: ReactNode; value: string | null; onChange: (v: string | null) => void; required?: boolean };
 
 type Part = 'day' | 'month' | 'year';

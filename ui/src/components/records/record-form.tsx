@@ -14,7 +14,6 @@ import { NumberInput } from '@/components/form/number-input';
 import { DatePicker } from '@/components/form/date-pickers';
 import { NotConfirmedError, useConfirm } from '@/components/form/confirm-dialog';
 import { errorsByField, fieldErrorText } from '@/components/form/field-error';
-import { DetailScreen } from './detail-screen';
 
 export type Rec = { id: Id; version?: number; [field: string]: unknown };
 
@@ -535,15 +534,6 @@ export function RecordCreatePage({ kind }: { kind: RecordKind }) {
       <h1>{t(kind.newTitle)}</h1>
       <RecordEditor kind={kind} onSaved={(saved) => navigate(routePath(kind.show, saved.id))} />
     </section>
-  );
-}
-
-/** A record's page: its fields in a form to change, and delete after confirmation. */
-export function RecordDetailPage({ kind }: { kind: RecordKind }) {
-  return (
-    <DetailScreen<Rec> route={kind.route} modelName={kind.model} label={kind.label} withRelations={kind.withRelations ?? ['company']}>
-      {({ record, reload }) => <RecordActions kind={kind} record={record} reload={reload} />}
-    </DetailScreen>
   );
 }
 
