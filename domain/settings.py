@@ -11,6 +11,7 @@ from eventsourcing.domain import event
 from domain import values
 from domain.base import LedgerAggregate, require_text, stable_id
 from domain.errors import InvalidValue, NotFound
+from domain.sla import check_calendar, check_policy
 
 LIST_KINDS = (
     "activities",
@@ -65,6 +66,13 @@ def check_item_data(kind: str, data: dict[str, Any] | None) -> dict[str, Any]:
         checked["hours"] = int(hours) if hours == hours.to_integral() else str(hours)
         price = values.money(checked.get("price"), "price", positive=True)
         checked["price"] = str(price)
+    if kind == "slas":
+        checked = check_policy(checked)
+    if kind == "business_hour_contracts":
+        if "hours" not in checked and checked.get("from") and checked.get("to"):
+            days = ("monday", "tuesday", "wednesday", "thursday", "friday")
+            checked["hours"] = {day: [[checked["from"], checked["to"]]] for day in days}
+        checked = check_calendar(checked)
     return checked
 
 

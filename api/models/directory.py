@@ -3,7 +3,7 @@ search selectors and setting lists."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -194,13 +194,34 @@ class CustomFieldOption(BaseModel):
     label: str | None = None
 
 
+class SlaTargets(BaseModel):
+    """Business minutes to the first response and to the resolution."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    response_minutes: int | None = Field(None, ge=1)
+    resolution_minutes: int | None = Field(None, ge=1)
+
+
+Weekday = Literal[
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"
+]
+HolidayCountry = Literal["NL", "BE", "DE"]
+PausingStatus = Literal["open", "waiting_for_reply", "got_reply", "scheduled"]
 Text = (str, 200)
 Number = (int | float | str, None)
 KIND_FIELDS: dict[str, dict[str, tuple[Any, int | None]]] = {
     "activities": {},
     "asset_categories": {},
     "asset_statuses": {"type": (int, None)},
-    "business_hour_contracts": {"from": (str, 5), "to": (str, 5)},
+    "business_hour_contracts": {
+        "from": (str, 5),
+        "to": (str, 5),
+        "time_zone": (str, 64),
+        "hours": (dict[Weekday, list[tuple[str, str]]], None),
+        "holiday_countries": (list[HolidayCountry], None),
+        "holidays": (list[str], None),
+    },
     "categories": {},
     "countries": {"code": (str, 3)},
     "contract_periods": {"value": Text},
@@ -221,7 +242,16 @@ KIND_FIELDS: dict[str, dict[str, tuple[Any, int | None]]] = {
     "products": {"product_code": (str, 100)},
     "roles": {"for": (str, 20)},
     "services": {},
-    "slas": {"response_hours": (int, None)},
+    "slas": {
+        "response_hours": (int, None),
+        "calendar_id": (int, None),
+        "default_targets": (SlaTargets, None),
+        "priority_targets": (dict[int, SlaTargets], None),
+        "pause_statuses": (list[PausingStatus], None),
+        "warn_percent": (int, None),
+        "company_ids": (list[str], None),
+        "contract_ids": (list[str], None),
+    },
     "ticket_statuses": {
         "type": (int, None),
         "name_client": Text,
