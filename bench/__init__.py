@@ -20,5 +20,6 @@ KEYS = (
     "create_p50_ms",
     "create_p95_ms",
     "rss_mb",
+    "mail_ingest_per_s",
 )
 """The figures the benchmark writes, in the order of the report."""

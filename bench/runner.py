@@ -16,7 +16,7 @@ from sqlalchemy import Engine, text
 from api.bootstrap import open_stores
 from api.commands._common import progress_bar
 from api.settings import Settings
-from bench import seeding
+from bench import mail_ingest, seeding
 from bench.database import POSTGRES_NAME, BenchDatabase
 from bench.measuring import (
     WARM_UP,
@@ -139,7 +139,11 @@ def _write_side(
         replayed = rebuild(app, engine, progress=advance, phases=phases)
     rebuild_seconds = time.perf_counter() - started
     analyze_seconds = analyze(engine)
+    mails = min(2000, options.tickets)
+    log(f"taking in {mails:,} varied mails from a Dovecot mailbox")
+    mail_per_s, mail_context = mail_ingest.run(app, engine, settings, hashed, mails)
     figures = {
+        "mail_ingest_per_s": mail_per_s,
         "seed_events_per_s": seeded / max(seed_seconds, 1e-9),
         "projection_events_per_s": replayed / max(rebuild_seconds, 1e-9),
         "append_ratio": ours / max(raw, 1e-9),
@@ -156,6 +160,7 @@ def _write_side(
         "ANALYZE after the rebuild": f"{analyze_seconds:.1f} s",
         "append rate, ours / raw save": f"{ours:,.0f} / {raw:,.0f} events/s",
         "requests per figure": options.requests,
+        **mail_context,
     }
     big.tickets += extra
     return figures, context, tenants
