@@ -103,6 +103,9 @@ class ThreadMessage(Out):
     email_date: str | None = None
 
 
+SlaState = Literal["running", "paused", "met", "warned", "breached"]
+
+
 class TicketRow(Out):
     id: str
     reference: str
@@ -116,6 +119,18 @@ class TicketRow(Out):
     created_at: str | None
     resolved_at: str | None
     is_template: bool
+    sla_state: SlaState | None = Field(
+        None, description="none (null) when no SLA applies to the ticket"
+    )
+    response_due_at: str | None = Field(
+        None, description="when the first response is due (null while paused)"
+    )
+    resolution_due_at: str | None = Field(
+        None, description="when the resolution is due (null while paused)"
+    )
+    sla_minutes_left: int | None = Field(
+        None, description="business minutes to the next due moment; negative once past"
+    )
 
 
 class CustomValue(Out):

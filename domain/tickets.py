@@ -27,6 +27,8 @@ STATUS_TYPES = {
     6: "scheduled",
 }
 CLOSED_TYPES = frozenset({2, 3})
+SLA_TARGETS = ("response", "resolution")
+SLA_LEVELS = ("warned", "breached")
 TICKET_FIELDS = frozenset(
     {
         "description",
@@ -510,3 +512,31 @@ class Ticket(LedgerAggregate):
     @event("Restored")
     def _restored(self, actor: str) -> None:
         self.deleted = False
+
+    def raise_sla_alert(self, actor: str, target: str, level: str, due_at: str) -> bool:
+        """Record that a target's due moment was nearly or fully used up, once per
+        target, level and due moment; answers whether it was recorded now."""
+        if target not in SLA_TARGETS:
+            raise InvalidValue("The target is response or resolution.", "target")
+        if level not in SLA_LEVELS:
+            raise InvalidValue("The level is warned or breached.", "level")
+        alerts: set[tuple[str, str, str]] = getattr(self, "sla_alerts", set())
+        if (target, level, due_at) in alerts or self.deleted or self.merged_into:
+            return False
+        if level == "warned":
+            self._sla_warned(actor=actor, target=target, due_at=due_at)
+        else:
+            self._sla_breached(actor=actor, target=target, due_at=due_at)
+        return True
+
+    def _alerted(self, target: str, level: str, due_at: str) -> None:
+        alerts: set[tuple[str, str, str]] = getattr(self, "sla_alerts", set())
+        self.sla_alerts = alerts | {(target, level, due_at)}
+
+    @event("SlaWarned")
+    def _sla_warned(self, actor: str, target: str, due_at: str) -> None:
+        self._alerted(target, "warned", due_at)
+
+    @event("SlaBreached")
+    def _sla_breached(self, actor: str, target: str, due_at: str) -> None:
+        self._alerted(target, "breached", due_at)

@@ -215,8 +215,23 @@ tickets = Table(
     _id("cloned_from"),
     Column("custom_values", JSON, nullable=False),
     Column("message_count", Integer, nullable=False),
+    # the SLA clock (domain/sla.py): the policy it runs under, its due moments,
+    # its state, the frozen minutes of a paused clock, the next warning or
+    # breach the timer raises, and the history and calendar it is derived from
+    Column("sla_policy_id", Integer),
+    Column("sla_state", String(10)),
+    Column("response_due_at", DateTime(timezone=True)),
+    Column("resolution_due_at", DateTime(timezone=True)),
+    Column("sla_due_at", DateTime(timezone=True)),
+    Column("sla_minutes_left", Integer),
+    Column("sla_next_at", DateTime(timezone=True)),
+    Column("sla_next", String(80)),
+    Column("sla_history", JSON),
+    Column("sla_calendar", JSON),
     *_stamps(),
     Index("ix_tickets_reference", "tenant_id", "reference", unique=True),
+    Index("ix_tickets_sla", "tenant_id", "sla_state", "sla_due_at"),
+    Index("ix_tickets_sla_next", "tenant_id", "sla_next_at"),
     Index("ix_tickets_updated", "tenant_id", "deleted", "updated_at"),
     Index(
         "ix_tickets_company_updated", "tenant_id", "company_id", "deleted", "updated_at"

@@ -19,6 +19,7 @@ from api.present.common import (
     people,
 )
 from api.present.messages import thread
+from api.present.sla import sla_fields
 from domain.invoices import status_or_default
 from domain.periods import PERIOD_MONTHS as DOMAIN_PERIOD_MONTHS
 from domain.periods import add_months, period_bounds
@@ -55,6 +56,7 @@ def ticket(row: Any, lookups: Lookups) -> dict[str, Any]:
         # the queue's assignee and SLA columns
         "operator": party(row.operator_id, row.operator_name, "full_name"),
         "sla": lookups.labelled("slas", row.sla_id),
+        **sla_fields(row),
     }
 
 

@@ -30,10 +30,13 @@ from api.query.tree import (
     Missing,
     NullTest,
     Query,
+    SlaRemaining,
 )
 from projections import tables as t
 
 OPEN_FOR_PROVIDER = (1, 5)
+CLOSED_TYPES = (2, 3)
+SLA_RUNNING = ("running", "warned", "breached")
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,23 @@ class Compiler:
                 _in_range(tr.c.executed_at, bounds),
             )
         if isinstance(item, ActionRequired):
-            return and_(c.sla_id.is_not(None), c.status_type.in_(OPEN_FOR_PROVIDER))
+            return and_(
+                c.sla_state.in_(("warned", "breached")),
+                c.status_type.not_in(CLOSED_TYPES),
+            )
+        if isinstance(item, SlaRemaining):
+            # a paused clock keeps its minutes; a running one is due within the
+            # minutes counted as wall-clock time (business time runs no faster)
+            return and_(
+                c.status_type.not_in(CLOSED_TYPES),
+                or_(
+                    and_(c.sla_state == "paused", c.sla_minutes_left <= item.minutes),
+                    and_(
+                        c.sla_state.in_(SLA_RUNNING),
+                        c.sla_due_at <= self.now + timedelta(minutes=item.minutes),
+                    ),
+                ),
+            )
         if isinstance(item, Custom):
             assert self.resource.custom_column is not None  # parse guarantees it
             value = self.table.c[self.resource.custom_column][item.name].as_string()
@@ -194,6 +213,10 @@ class Compiler:
             column = self.table.c[column_name]
             if not column.nullable:  # plain order lets PostgreSQL walk its indexes
                 clauses.append(column.desc() if descending else column.asc())
+            elif column_name == "sla_due_at":  # time left: tickets without it last
+                clauses.append(
+                    (column.desc() if descending else column.asc()).nulls_last()
+                )
             elif descending:
                 clauses.append(column.desc().nulls_last())
             else:

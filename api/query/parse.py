@@ -22,6 +22,7 @@ from api.query.tree import (
     NullTest,
     Order,
     Query,
+    SlaRemaining,
     as_list,
     coerce,
     find_field,
@@ -60,6 +61,14 @@ def _where(resource: Resource, item: Any, param: str) -> Filter:
             return DatePreset(name, value)
         if name == "sla_remaining" and op == "action_required" and value == "1":
             return ActionRequired()
+        if name == "sla_remaining" and op in ("lte", "<="):
+            try:
+                minutes = int(str(value))
+            except ValueError:
+                raise BuilderError(param, "The value must be whole minutes.") from None
+            if abs(minutes) > 10_000_000:
+                raise BuilderError(param, "The value must be whole minutes.")
+            return SlaRemaining(minutes)
         if name == "sla_remaining" or op == "preset":
             raise BuilderError(param, "Unknown operator for this filter.")
     field = find_field(resource, name, param)

@@ -51,6 +51,12 @@ TICKETS = Resource(
         "resolved_at": Field("resolved_at", DATETIME),
         "is_template": Field("is_template", BOOL),
         "message_count": Field("message_count", INT),
+        "sla_state": Field("sla_state", TEXT),
+        "sla_policy_id": Field("sla_policy_id", INT),
+        "response_due_at": Field("response_due_at", DATETIME),
+        "resolution_due_at": Field("resolution_due_at", DATETIME),
+        "sla_due_at": Field("sla_due_at", DATETIME),
+        "sla_remaining": Field("sla_due_at", DATETIME),
         **stamps(),
     },
     relations={

@@ -66,7 +66,14 @@ class DatePreset:
 
 @dataclass(frozen=True)
 class ActionRequired:
-    """Tickets whose SLA asks the provider to act."""
+    """Tickets whose SLA asks the provider to act: warned or breached, still open."""
+
+
+@dataclass(frozen=True)
+class SlaRemaining:
+    """Tickets with at most this many business minutes left on their SLA."""
+
+    minutes: int
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,7 @@ Filter = (
     | Between
     | DatePreset
     | ActionRequired
+    | SlaRemaining
     | Missing
     | Custom
 )

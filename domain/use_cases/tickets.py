@@ -278,3 +278,24 @@ class Tickets:
             self.store.commit(ticket)
 
         self.store.retrying(action)
+
+    def raise_sla_alert(
+        self,
+        tenant_id: str,
+        actor: str,
+        ticket_id: str,
+        target: str,
+        level: str,
+        due_at: str,
+    ) -> bool:
+        """Warn of or record a breach of a ticket's SLA target, once; answers
+        whether it was raised now (False when raised before)."""
+        raised: list[bool] = []
+
+        def action() -> None:
+            ticket = self.get(tenant_id, ticket_id)
+            raised[:] = [ticket.raise_sla_alert(actor, target, level, due_at)]
+            self.store.commit(ticket)
+
+        self.store.retrying(action)
+        return raised[0]

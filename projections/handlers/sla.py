@@ -1,0 +1,357 @@
+"""The SLA clock in the read model: each ticket's history, policy and clock.
+
+The clock itself is domain/sla.py; this keeps on each ticket row the history it
+reads (opened, priority, company, status changes, the first client-visible
+operator reply, the warnings and breaches raised) and the columns the queue
+sorts and filters by. A policy or calendar change recomputes the tenant's open
+tickets from their kept history. A warning or breach also shows in the ticket's
+thread and notifies the assigned operator (once: the notification's id is
+derived from the event).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import date, datetime
+from typing import Any
+from uuid import NAMESPACE_URL, uuid5
+
+from sqlalchemy import and_, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from domain.errors import InvalidValue
+from domain.settings import setting_list_id
+from domain.sla import (
+    CLOSED,
+    Calendar,
+    History,
+    Policy,
+    calendar_from_data,
+    clock,
+    policy_from_data,
+)
+from projections import tables as t
+from projections.context import Apply
+from storage.tables import notifications
+
+Handler = Callable[[Apply], None]
+SLA_KINDS = ("slas", "business_hour_contracts")
+NO_CLOCK = {
+    "sla_policy_id": None,
+    "sla_state": None,
+    "response_due_at": None,
+    "resolution_due_at": None,
+    "sla_due_at": None,
+    "sla_minutes_left": None,
+    "sla_next_at": None,
+    "sla_next": None,
+    "sla_calendar": None,
+}
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _moment(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def history_of(kept: Mapping[str, Any]) -> History:
+    """The clock's history from what the row keeps."""
+    opened = datetime.fromisoformat(kept["opened_at"])
+    return History(
+        opened_at=opened,
+        priority_id=kept.get("priority_id"),
+        statuses=tuple(
+            (datetime.fromisoformat(at), int(kind)) for at, kind in kept["statuses"]
+        ),
+        first_response_at=_moment(kept.get("first_response_at")),
+        alerts=frozenset(tuple(alert) for alert in kept.get("alerts", [])),  # type: ignore[misc]
+    )
+
+
+def _items(a: Apply, kind: str) -> list[Any]:
+    s = t.setting_items
+    return list(
+        a.connection.execute(
+            select(s.c.id, s.c.is_default, s.c.data).where(
+                s.c.tenant_id == a.tenant_id, s.c.kind == kind
+            )
+        )
+    )
+
+
+def _contract_ids(a: Apply, company_id: str | None, day: date) -> set[str]:
+    """The company's contracts running on a day."""
+    if not company_id:
+        return set()
+    c = t.contracts.c
+    found = a.connection.execute(
+        select(c.id, c.start_date, c.end_date).where(
+            c.tenant_id == a.tenant_id, c.company_id == company_id
+        )
+    )
+    today = day.isoformat()
+    return {
+        row.id
+        for row in found
+        if row.start_date <= today and (not row.end_date or row.end_date >= today)
+    }
+
+
+def choose_policy(
+    slas: list[Any], kept: Mapping[str, Any], contract_ids: set[str]
+) -> Any | None:
+    """The ticket's own SLA, else its contract's, else its company's, else the
+    tenant's default."""
+    by_id = {item.id: item for item in slas}
+    if kept.get("sla_id") in by_id:
+        return by_id[kept["sla_id"]]
+    for item in slas:
+        if contract_ids & set((item.data or {}).get("contract_ids") or []):
+            return item
+    company = kept.get("company_id")
+    for item in slas:
+        if company and company in ((item.data or {}).get("company_ids") or []):
+            return item
+    return next((item for item in slas if item.is_default), None)
+
+
+def _policy(a: Apply, kept: Mapping[str, Any]) -> tuple[int, Policy] | None:
+    slas = _items(a, "slas")
+    if not slas:
+        return None
+    opened = datetime.fromisoformat(kept["opened_at"]).date()
+    item = choose_policy(slas, kept, _contract_ids(a, kept.get("company_id"), opened))
+    if item is None:
+        return None
+    data = item.data or {}
+    calendars = _items(a, "business_hour_contracts")
+    chosen = next((c for c in calendars if c.id == data.get("calendar_id")), None)
+    chosen = chosen or next((c for c in calendars if c.is_default), None)
+    try:
+        calendar = calendar_from_data(chosen.data) if chosen else Calendar()
+        return item.id, policy_from_data(data, calendar)
+    except InvalidValue:  # kept before it was checked: no clock rather than a wrong one
+        return None
+
+
+def clock_columns(
+    kept: Mapping[str, Any], found: tuple[int, Policy] | None, at: datetime
+) -> dict[str, Any]:
+    """The row's SLA columns for its kept history under a policy (or none)."""
+    if found is None:
+        return dict(NO_CLOCK)
+    policy_id, policy = found
+    result = clock(history_of(kept), policy)
+    if result.response is None and result.resolution is None:
+        return {**NO_CLOCK, "sla_policy_id": policy_id}
+    pending = result.pending
+    next_alert = result.next_alert
+    return {
+        "sla_policy_id": policy_id,
+        "sla_state": result.state,
+        "response_due_at": result.response.due_at if result.response else None,
+        "resolution_due_at": result.resolution.due_at if result.resolution else None,
+        "sla_due_at": pending.due_at if pending else None,
+        "sla_minutes_left": result.minutes_left(policy.calendar, at),
+        "sla_next_at": next_alert[0] if next_alert else None,
+        "sla_next": _next_key(result, next_alert) if next_alert else None,
+        "sla_calendar": policy.calendar.as_data(),
+    }
+
+
+def _next_key(result: Any, alert: tuple[datetime, str, str]) -> str:
+    """What the timer raises next: target, level and the due moment it is of."""
+    _, target, level = alert
+    of = result.response if target == "response" else result.resolution
+    return f"{target} {level} {of.due_at.isoformat()}"
+
+
+def _refresh(a: Apply, kept: dict[str, Any], row_id: str | None = None) -> None:
+    a.update(
+        t.tickets,
+        row_id,
+        touch=False,
+        sla_history=kept,
+        **clock_columns(kept, _policy(a, kept), a.at),
+    )
+
+
+def _kept(a: Apply) -> dict[str, Any] | None:
+    row = a.peek(t.tickets)
+    if row is None or row["sla_history"] is None:
+        return None
+    history = row["sla_history"]
+    return {
+        **history,
+        "statuses": list(history["statuses"]),
+        "alerts": list(history.get("alerts", [])),
+    }
+
+
+def opened(a: Apply) -> None:
+    e = a.event
+    fields = e.fields
+    kept = {
+        "opened_at": _iso(a.at),
+        "priority_id": fields.get("priority_id"),
+        "company_id": fields.get("company_id"),
+        "sla_id": fields.get("sla_id"),
+        "statuses": [[_iso(a.at), e.status_type]],
+        "first_response_at": None,
+        "alerts": [],
+    }
+    if e.is_template:
+        a.update(t.tickets, touch=False, **NO_CLOCK)
+        return
+    _refresh(a, kept)
+
+
+def updated(a: Apply) -> None:
+    changes = a.event.changes
+    watched = {"priority_id", "company_id", "sla_id"} & set(changes)
+    kept = _kept(a)
+    if not watched or kept is None:
+        return
+    for name in watched:
+        kept[name] = changes[name]
+    _refresh(a, kept)
+
+
+def message_posted(a: Apply) -> None:
+    e = a.event
+    kept = _kept(a)
+    if kept is None or kept.get("first_response_at"):
+        return
+    if getattr(e, "is_from_client", False) or not getattr(e, "visible_to_client", True):
+        return
+    kept["first_response_at"] = _iso(a.at)
+    _refresh(a, kept)
+
+
+def status_changed(a: Apply) -> None:
+    kept = _kept(a)
+    if kept is None:
+        return
+    kept["statuses"].append([_iso(a.at), a.event.status_type])
+    _refresh(a, kept)
+
+
+def _alert(level: str) -> Handler:
+    def apply(a: Apply) -> None:
+        e = a.event
+        kept = _kept(a)
+        if kept is None:
+            return
+        kept["alerts"].append([e.target, level, e.due_at])
+        _refresh(a, kept)
+        row = a.peek(t.tickets)
+        assert row is not None  # _kept found it
+        a.insert(
+            t.messages,
+            morphable_id=a.aggregate_id,
+            morphable_type="Ticket",
+            id=str(uuid5(NAMESPACE_URL, f"sla:{a.aggregate_id}:{a.version}")),
+            message="",
+            format="text",
+            type=f"sla-{level}",
+            is_from_client=False,
+            visible_to_client=False,
+            actor_id=e.actor,
+            recipients=[],
+            attachment_ids=[],
+            mentions=[],
+            data={"target": e.target, "due_at": e.due_at},
+            email_to=[],
+            email_cc=[],
+            created_at=a.at,
+            updated_at=a.at,
+        )
+        a.update(t.tickets, touch=False, message_count=row["message_count"] + 1)
+        _notify(a, row, level)
+
+    return apply
+
+
+def _notify(a: Apply, row: Mapping[str, Any], level: str) -> None:
+    """Tell the assigned operator; the id is the event's, so a rebuild adds none."""
+    operator = row["operator_id"]
+    if not operator:
+        return
+    target = "response" if a.event.target == "response" else "resolution"
+    verb = "is nearly due" if level == "warned" else "is past due"
+    values = {
+        "id": str(uuid5(NAMESPACE_URL, f"sla-notice:{a.aggregate_id}:{a.version}")),
+        "tenant_id": a.tenant_id,
+        "user_id": operator,
+        "kind": f"sla_{level}",
+        "actor_id": None,
+        "message_id": None,
+        "morphable_type": "Ticket",
+        "morphable_id": a.aggregate_id,
+        "text": f"The {target} of {row['reference']} {verb}",
+        "created_at": a.at,
+    }
+    dialect = a.connection.dialect.name
+    upsert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    a.connection.execute(
+        upsert(notifications).values(**values).on_conflict_do_nothing()
+    )
+
+
+def recompute_tenant(a: Apply) -> None:
+    """A policy or calendar changed: every open ticket's clock again."""
+    if not any(
+        setting_list_id(a.tenant_id, kind) == a.aggregate_id for kind in SLA_KINDS
+    ):
+        return
+    tk = t.tickets.c
+    open_ids = [
+        row.id
+        for row in a.connection.execute(
+            select(tk.id).where(
+                and_(
+                    tk.tenant_id == a.tenant_id,
+                    tk.sla_history.is_not(None),
+                    tk.status_type.not_in(sorted(CLOSED)),
+                )
+            )
+        )
+    ]
+    for ticket_id in open_ids:
+        row = a.peek(t.tickets, ticket_id)
+        if row is not None and row["sla_history"] is not None:
+            _refresh(a, dict(row["sla_history"]), ticket_id)
+
+
+HANDLERS: dict[str, Handler] = {
+    "Ticket.Opened": opened,
+    "Ticket.Updated": updated,
+    "Ticket.MessagePosted": message_posted,
+    "Ticket.StatusChanged": status_changed,
+    "Ticket.SlaWarned": _alert("warned"),
+    "Ticket.SlaBreached": _alert("breached"),
+    "SettingList.ItemAdded": recompute_tenant,
+    "SettingList.ItemChanged": recompute_tenant,
+    "SettingList.ItemRemoved": recompute_tenant,
+    "SettingList.DefaultSet": recompute_tenant,
+}
+
+
+def extend(handlers: Mapping[str, Handler]) -> dict[str, Handler]:
+    """The read model's handlers with the clock's run after each of their own."""
+    combined = dict(handlers)
+    for name, clock_handler in HANDLERS.items():
+        first = combined.get(name)
+        combined[name] = _both(first, clock_handler) if first else clock_handler
+    return combined
+
+
+def _both(first: Handler, then: Handler) -> Handler:
+    def apply(a: Apply) -> None:
+        first(a)
+        then(a)
+
+    return apply
