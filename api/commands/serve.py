@@ -44,6 +44,7 @@ def embedded_app(settings: Settings, projector: bool) -> Any:
     app = create_app(settings)
     if projector:
         app.state.follower.start(settings.poll_interval)
+        app.state.sla_timer = sla_timer_thread(app.state.services)
         app.state.mail_fetch = start_fetch_thread(app.state.services)
     return app
 
@@ -67,3 +68,13 @@ def run(arguments: argparse.Namespace) -> int:
         proxy_headers=False,
     )
     return 0
+
+
+def sla_timer_thread(svc: Any) -> Any:
+    """The SLA timer beside the projector: it waits for the read model after raising."""
+    from outbound.sla_timer import SlaTimer, start_thread
+
+    def settle() -> None:
+        svc.follower.wait_for(svc.domain.position(), timeout=10)
+
+    return start_thread(SlaTimer(svc.domain, svc.engine, settle=settle))
