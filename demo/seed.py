@@ -34,6 +34,15 @@ from domain.use_cases.timekeeping import RegisterTime
 from domain.use_cases.users import RegisterUser, UpdateUser
 
 DEMO_PASSWORD = "demo"
+WEEKDAYS = (
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+)
 STATUSES = [  # label, internal type, client name, style
     ("Open", 1, "Open", "primary"),
     ("Waiting for reply", 4, "Waiting for you", "warning"),
@@ -54,7 +63,56 @@ LISTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "ticket_sources": [(n, {}) for n in ("Portal", "Email", "Phone")],
     "activities": [(n, {}) for n in ("Support", "Installation", "Consultancy")],
     "services": [(n, {}) for n in ("Managed workplace", "Hosting", "Backup")],
-    "slas": [("Standard", {"response_hours": 8}), ("Premium", {"response_hours": 4})],
+    # the SLA clock: office hours in Amsterdam, and a desk that never closes
+    "business_hour_contracts": [
+        (
+            "Office hours NL",
+            {
+                "time_zone": "Europe/Amsterdam",
+                "hours": {
+                    day: [["08:30", "17:30"]]
+                    for day in ("monday", "tuesday", "wednesday", "thursday", "friday")
+                },
+                "holiday_countries": ["NL"],
+                "holidays": ["2026-12-24", "2026-12-31"],
+            },
+        ),
+        (
+            "Around the clock",
+            {
+                "time_zone": "Europe/Amsterdam",
+                "hours": {day: [["00:00", "24:00"]] for day in WEEKDAYS},
+                "holiday_countries": [],
+            },
+        ),
+    ],
+    "slas": [
+        (
+            "Standard",
+            {
+                "calendar_id": 1,
+                "default_targets": {
+                    "response_minutes": 480,
+                    "resolution_minutes": 2400,
+                },
+                "priority_targets": {
+                    "3": {"response_minutes": 120, "resolution_minutes": 960},
+                    "4": {"response_minutes": 60, "resolution_minutes": 480},
+                },
+                "pause_statuses": ["waiting_for_reply", "scheduled"],
+                "warn_percent": 80,
+            },
+        ),
+        ("Premium", {"calendar_id": 2, "response_hours": 4}),
+        (
+            "Critical",
+            {
+                "calendar_id": 2,
+                "default_targets": {"response_minutes": 1, "resolution_minutes": 240},
+                "warn_percent": 1,
+            },
+        ),
+    ],
     "asset_categories": [(n, {}) for n in ("Laptop", "Server", "Printer", "Licence")],
     "asset_statuses": [
         (n, {"type": i})
@@ -97,7 +155,6 @@ LISTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("Docking station", {"product_code": "DS-1"}),
         ("Office licence", {"product_code": "OL-365"}),
     ],
-    "business_hour_contracts": [("Office hours", {"from": "08:30", "to": "17:30"})],
     "custom_fields": [
         (
             "Asset tag",
@@ -164,7 +221,8 @@ def _setting_ids(app: Ledgerdesk, tenant_id: str) -> dict[str, list[int]]:
                     kind,
                     label,
                     data,
-                    is_default=kind == "priorities" and position == 1,
+                    is_default=(kind == "priorities" and position == 1)
+                    or (kind in ("slas", "business_hour_contracts") and position == 0),
                 )
             )
     return ids
@@ -252,6 +310,10 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
     second = user("second", "Sander", "Visser", 2, None)
     clients = {a: client, b: client2, c: client3}
 
+    # the third company's contract promises a first answer within four hours
+    app.settings.change(
+        tenant_id, SYSTEM, "slas", ids["slas"][1], data={"company_ids": [c]}
+    )
     ticket_ids = []
     for i, subject in enumerate(SUBJECTS * 2):
         company = companies[i % 3]
@@ -307,6 +369,7 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
             ),
         )
         ticket_ids.append(ticket_id)
+    _critical_tickets(app, tenant_id, ids, a, clients[a], first)
 
     lines = [
         {"description": "Laptop 14 inch", "quantity": 2, "price": "899.00"},
@@ -488,6 +551,59 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
             elif status != 1:
                 app.invoices.change_status(tenant_id, second, invoice_id, status)
     return tenant_id
+
+
+def _critical_tickets(
+    app: Ledgerdesk,
+    tenant_id: str,
+    ids: dict[str, list[int]],
+    company: str,
+    client: str,
+    operator: str,
+) -> None:
+    """Two outages under the Critical SLA (a first answer within a minute, day and
+    night), unanswered: one is warned here once its warning falls due, the
+    other warns and breaches when the SLA timer of `serve` gets to it."""
+    import time
+
+    from domain.sla import History, calendar_from_data, clock, policy_from_data
+
+    critical = ids["slas"][2]
+    opened = []
+    for subject in ("Mail server down for everyone", "VPN refuses every login"):
+        ticket_id = app.tickets.open(
+            tenant_id,
+            client,
+            OpenTicket(
+                description=subject,
+                client_id=client,
+                company_id=company,
+                priority_id=ids["priorities"][3],
+                sla_id=critical,
+                operator_id=operator,
+            ),
+            PostMessage(
+                message=f"{subject}!", visible_to_client=True, is_from_client=True
+            ),
+        )
+        opened.append(ticket_id)
+    ticket = app.tickets.get(tenant_id, opened[0])
+    data = dict(LISTS["slas"][2][1])
+    calendar = calendar_from_data(LISTS["business_hour_contracts"][1][1])
+    at = ticket.created_on
+    result = clock(
+        History(at, ids["priorities"][3], ((at, ticket.status_type),)),
+        policy_from_data(data, calendar),
+    )
+    if result.next_alert is None or result.response is None:
+        return
+    moment, target, level = result.next_alert
+    time.sleep(max((moment - datetime.now(UTC)).total_seconds(), 0) + 0.05)
+    due = result.response.due_at
+    assert due is not None  # a running clock has one
+    app.tickets.raise_sla_alert(
+        tenant_id, "sla-timer", opened[0], target, level, due.isoformat()
+    )
 
 
 def seed_tickets(
