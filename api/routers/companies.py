@@ -13,15 +13,15 @@ from api.models.directory import CompanyIn, CompanyRecord, MergeIn, MergePreview
 from api.present.directory import company
 from api.query.compile import like_pattern
 from api.records import one
-from api.schemas import Message, Page
+from api.routers.places import add_archive_routes, change_archivable
+from api.schemas import Page
 from domain.errors import InvalidTransition, InvalidValue
 from domain.organisations import Company
 from domain.use_cases.commands import command_of
-from domain.use_cases.organisations import ChangeCompany, RegisterCompany
+from domain.use_cases.organisations import RegisterCompany
 from projections import tables as t
 
 router = APIRouter(prefix="/companies", tags=["companies"])
-DELETED = "Item verwijderd."
 MOVED: dict[str, Table] = {
     "clients": t.users,
     "tickets": t.tickets,
@@ -165,50 +165,13 @@ def update(
     svc: ServicesDep,
     user: User = staff("companies.update"),
 ) -> dict[str, Any]:
-    """Change fields; archived_at null restores an archived company."""
-    row = one(svc.engine, t.companies, user.tenant_id, company_id)
+    """Change the fields sent: a null clears one (the name cannot be cleared);
+    archived_at null restores an archived company."""
     sent = body.model_dump(exclude_unset=True)
-    restore = "archived_at" in sent and sent.pop("archived_at") is None
-    svc.domain.organisations.change(
-        user.tenant_id,
-        user.id,
-        company_id,
-        command_of(ChangeCompany, {k: v for k, v in sent.items() if v is not None}),
-        restore=restore and row.archived_at is not None,
-    )
-    svc.settle()
+    change_archivable(svc, user, t.companies, Company, company_id, sent)
     return _show(svc, user.tenant_id, company_id)
 
 
-@router.post("/{company_id}/archive", response_model=CompanyRecord, name="archive")
-def archive(
-    company_id: str, svc: ServicesDep, user: User = staff("companies.update")
-) -> dict[str, Any]:
-    """Archive a company: struck through, hidden from pickers."""
-    one(svc.engine, t.companies, user.tenant_id, company_id)
-    svc.domain.organisations.archive(user.tenant_id, user.id, Company, company_id)
-    svc.settle()
-    return _show(svc, user.tenant_id, company_id)
-
-
-@router.post("/{company_id}/restore", response_model=CompanyRecord, name="restore")
-def restore(
-    company_id: str, svc: ServicesDep, user: User = staff("companies.update")
-) -> dict[str, Any]:
-    """Restore an archived company (archived_at back to null)."""
-    one(svc.engine, t.companies, user.tenant_id, company_id)
-    svc.domain.organisations.restore(user.tenant_id, user.id, Company, company_id)
-    svc.settle()
-    return _show(svc, user.tenant_id, company_id)
-
-
-@router.delete("/{company_id}", response_model=Message, name="delete")
-def delete(
-    company_id: str, svc: ServicesDep, user: User = staff("companies.destroy")
-) -> dict[str, str]:
-    """Delete a company: its history stays, so it is archived for good."""
-    row = one(svc.engine, t.companies, user.tenant_id, company_id)
-    if row.archived_at is None:
-        svc.domain.organisations.archive(user.tenant_id, user.id, Company, company_id)
-        svc.settle()
-    return {"message": DELETED}
+add_archive_routes(
+    router, "companies", t.companies, Company, CompanyRecord, _show, "company_id"
+)

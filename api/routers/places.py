@@ -1,10 +1,12 @@
-"""Locations and ticket groups: list, show, create, update, archive and restore."""
+"""Locations and ticket groups: list, show, create, update, archive and restore;
+the archive, restore and delete routes of every archivable kind (companies too)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel
 from sqlalchemy import ColumnElement, Table
 
@@ -16,7 +18,7 @@ from api.present.directory import located
 from api.query.compile import like_pattern
 from api.records import check_references, one
 from api.schemas import Message, Page
-from domain.organisations import Location, TicketGroup
+from domain.organisations import Archivable, Location, TicketGroup
 from domain.use_cases.commands import command_of
 from domain.use_cases.organisations import (
     ARCHIVABLE_CHANGES,
@@ -24,6 +26,86 @@ from domain.use_cases.organisations import (
     RegisterLocation,
 )
 from projections import tables as t
+
+DELETED = "Item verwijderd."
+
+
+Shown = Callable[[Any, str, str], dict[str, Any]]
+
+
+def change_archivable(
+    svc: Any,
+    user: User,
+    table: Table,
+    cls: type[Archivable],
+    record_id: str,
+    sent: dict[str, Any],
+) -> None:
+    """Change the fields sent (a null clears one; a required one answers 422)
+    and, when archived_at is sent as null, restore the record in the same save."""
+    row = one(svc.engine, table, user.tenant_id, record_id)
+    restore = "archived_at" in sent and sent.pop("archived_at") is None
+    svc.domain.organisations.change(
+        user.tenant_id,
+        user.id,
+        record_id,
+        command_of(
+            ARCHIVABLE_CHANGES[cls],
+            {k: v for k, v in sent.items() if k in cls.allowed_fields},
+        ),
+        restore=restore and row.archived_at is not None,
+    )
+    svc.settle()
+
+
+def add_archive_routes(
+    router: APIRouter,
+    route: str,
+    table: Table,
+    cls: type[Archivable],
+    model: type[BaseModel],
+    shown: Shown,
+    param: str = "record_id",
+) -> None:
+    """Archive, restore and delete (archived for good) for one archivable kind;
+    param names the id in the path."""
+
+    @router.post(f"/{{{param}}}/archive", response_model=model, name="archive")
+    def archive(
+        svc: ServicesDep,
+        record_id: str = Path(alias=param),
+        user: User = staff(f"{route}.update"),
+    ) -> dict[str, Any]:
+        """Archive: shown struck through, hidden from pickers."""
+        one(svc.engine, table, user.tenant_id, record_id)
+        svc.domain.organisations.archive(user.tenant_id, user.id, cls, record_id)
+        svc.settle()
+        return shown(svc, user.tenant_id, record_id)
+
+    @router.post(f"/{{{param}}}/restore", response_model=model, name="restore")
+    def restore(
+        svc: ServicesDep,
+        record_id: str = Path(alias=param),
+        user: User = staff(f"{route}.update"),
+    ) -> dict[str, Any]:
+        """Restore: archived_at back to null."""
+        one(svc.engine, table, user.tenant_id, record_id)
+        svc.domain.organisations.restore(user.tenant_id, user.id, cls, record_id)
+        svc.settle()
+        return shown(svc, user.tenant_id, record_id)
+
+    @router.delete(f"/{{{param}}}", response_model=Message, name="delete")
+    def delete(
+        svc: ServicesDep,
+        record_id: str = Path(alias=param),
+        user: User = staff(f"{route}.destroy"),
+    ) -> dict[str, str]:
+        """Delete: the history stays, so the record is archived for good."""
+        row = one(svc.engine, table, user.tenant_id, record_id)
+        if row.archived_at is None:
+            svc.domain.organisations.archive(user.tenant_id, user.id, cls, record_id)
+            svc.settle()
+        return {"message": DELETED}
 
 
 def place_router(
@@ -101,53 +183,12 @@ def place_router(
         user: User = staff(f"{route}.update"),
     ) -> dict[str, Any]:
         """Change fields; archived_at null restores an archived record."""
-        row = one(svc.engine, table, user.tenant_id, record_id)
         sent = body.model_dump(exclude_unset=True)
         check_references(svc.engine, user.tenant_id, sent)
-        restore = "archived_at" in sent and sent.pop("archived_at") is None
-        svc.domain.organisations.change(
-            user.tenant_id,
-            user.id,
-            record_id,
-            command_of(
-                ARCHIVABLE_CHANGES[cls], {k: v for k, v in sent.items() if k in fields}
-            ),
-            restore=restore and row.archived_at is not None,
-        )
-        svc.settle()
+        change_archivable(svc, user, table, cls, record_id, sent)
         return shown(svc, user.tenant_id, record_id)
 
-    @router.post("/{record_id}/archive", response_model=model, name="archive")
-    def archive(
-        record_id: str, svc: ServicesDep, user: User = staff(f"{route}.update")
-    ) -> dict[str, Any]:
-        """Archive: shown struck through."""
-        one(svc.engine, table, user.tenant_id, record_id)
-        svc.domain.organisations.archive(user.tenant_id, user.id, cls, record_id)
-        svc.settle()
-        return shown(svc, user.tenant_id, record_id)
-
-    @router.post("/{record_id}/restore", response_model=model, name="restore")
-    def restore(
-        record_id: str, svc: ServicesDep, user: User = staff(f"{route}.update")
-    ) -> dict[str, Any]:
-        """Restore: archived_at back to null."""
-        one(svc.engine, table, user.tenant_id, record_id)
-        svc.domain.organisations.restore(user.tenant_id, user.id, cls, record_id)
-        svc.settle()
-        return shown(svc, user.tenant_id, record_id)
-
-    @router.delete("/{record_id}", response_model=Message, name="delete")
-    def delete(
-        record_id: str, svc: ServicesDep, user: User = staff(f"{route}.destroy")
-    ) -> dict[str, str]:
-        """Delete: the history stays, so the record is archived for good."""
-        row = one(svc.engine, table, user.tenant_id, record_id)
-        if row.archived_at is None:
-            svc.domain.organisations.archive(user.tenant_id, user.id, cls, record_id)
-            svc.settle()
-        return {"message": "Item verwijderd."}
-
+    add_archive_routes(router, route, table, cls, model, shown)
     return router
 
 

@@ -656,6 +656,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mail-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description The tenant's mail settings, without passwords.
+         */
+        get: operations["mail-settings-show"];
+        /**
+         * Update
+         * @description Replace the tenant's mail settings; passwords are stored encrypted.
+         */
+        put: operations["mail-settings-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-settings/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test
+         * @description Queue a test mail to `to` through the outbox, with the settings as saved.
+         */
+        post: operations["mail-settings-test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List
+         * @description The held mail of the tenant, oldest first.
+         */
+        get: operations["mail-review-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-review/{held_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept
+         * @description Take the mail in: under the client named, else a new client of the company.
+         */
+        post: operations["mail-review-accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-review/{held_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject
+         * @description Drop the mail; it is never taken in again.
+         */
+        post: operations["mail-review-reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/time-registrations/open": {
         parameters: {
             query?: never;
@@ -1919,13 +2023,14 @@ export interface paths {
         get: operations["companies-show"];
         /**
          * Update
-         * @description Change fields; archived_at null restores an archived company.
+         * @description Change the fields sent: a null clears one (the name cannot be cleared);
+         *     archived_at null restores an archived company.
          */
         put: operations["companies-update"];
         post?: never;
         /**
          * Delete
-         * @description Delete a company: its history stays, so it is archived for good.
+         * @description Delete: the history stays, so the record is archived for good.
          */
         delete: operations["companies-delete"];
         options?: never;
@@ -1944,7 +2049,7 @@ export interface paths {
         put?: never;
         /**
          * Archive
-         * @description Archive a company: struck through, hidden from pickers.
+         * @description Archive: shown struck through, hidden from pickers.
          */
         post: operations["companies-archive"];
         delete?: never;
@@ -1964,7 +2069,7 @@ export interface paths {
         put?: never;
         /**
          * Restore
-         * @description Restore an archived company (archived_at back to null).
+         * @description Restore: archived_at back to null.
          */
         post: operations["companies-restore"];
         delete?: never;
@@ -2180,7 +2285,7 @@ export interface paths {
         put?: never;
         /**
          * Archive
-         * @description Archive: shown struck through.
+         * @description Archive: shown struck through, hidden from pickers.
          */
         post: operations["locations-archive"];
         delete?: never;
@@ -2272,7 +2377,7 @@ export interface paths {
         put?: never;
         /**
          * Archive
-         * @description Archive: shown struck through.
+         * @description Archive: shown struck through, hidden from pickers.
          */
         post: operations["ticket-groups-archive"];
         delete?: never;
@@ -3673,18 +3778,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** AcceptIn */
-        AcceptIn: {
-            /** Name */
-            name?: string | null;
-            /** Note */
-            note?: string | null;
-            /**
-             * Signature
-             * @default
-             */
-            signature?: string;
-        };
         /** Acceptance */
         Acceptance: {
             /** Name */
@@ -3695,6 +3788,18 @@ export interface components {
             accepted_at: string | null;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * Accepted
+         * @description What the accepted mail became: a new ticket or a reply on one.
+         */
+        Accepted: {
+            /** Outcome */
+            outcome: string;
+            /** Ticket Id */
+            ticket_id: string | null;
+            /** Message Id */
+            message_id: string | null;
         };
         /** ActivityItem */
         ActivityItem: {
@@ -4605,6 +4710,33 @@ export interface components {
             /** Parked */
             parked: number;
         };
+        /**
+         * HeldMail
+         * @description A held mail: who sent it to whom, when, about what, and a suggested company.
+         */
+        HeldMail: {
+            /** Id */
+            id: string;
+            /** From */
+            from: string;
+            /** From Name */
+            from_name: string;
+            /** To */
+            to: string[];
+            /** Subject */
+            subject: string;
+            /** Date */
+            date: string | null;
+            /** Preview */
+            preview: string;
+            /** Company Id */
+            company_id: string | null;
+        };
+        /** HeldMailPage */
+        HeldMailPage: {
+            /** Data */
+            data: components["schemas"]["HeldMail"][];
+        };
         /** IdList */
         IdList: {
             /** Ids */
@@ -4945,6 +5077,87 @@ export interface components {
             is_default: boolean;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * MailSettingsIn
+         * @description The whole settings; a missing or empty password keeps the stored one.
+         *
+         *     Without smtp_host the process default server is used; without imap_host no
+         *     mailbox is fetched.
+         */
+        MailSettingsIn: {
+            /** Smtp Host */
+            smtp_host?: string | null;
+            /** Smtp Port */
+            smtp_port?: number | null;
+            /** Smtp Security */
+            smtp_security?: ("starttls" | "tls" | "none") | null;
+            /** Smtp User */
+            smtp_user?: string | null;
+            /** From Address */
+            from_address?: string | null;
+            /** Imap Host */
+            imap_host?: string | null;
+            /** Imap Port */
+            imap_port?: number | null;
+            /** Imap Security */
+            imap_security?: ("starttls" | "tls" | "none") | null;
+            /** Imap User */
+            imap_user?: string | null;
+            /** Imap Folder */
+            imap_folder?: string | null;
+            /** Addresses */
+            addresses?: string[];
+            /**
+             * Unknown Senders
+             * @default review
+             * @enum {string}
+             */
+            unknown_senders?: "create" | "review";
+            /** Smtp Password */
+            smtp_password?: string | null;
+            /** Imap Password */
+            imap_password?: string | null;
+        };
+        /**
+         * MailSettingsOut
+         * @description The settings as stored; passwords are never returned, only whether set.
+         */
+        MailSettingsOut: {
+            /** Smtp Host */
+            smtp_host?: string | null;
+            /** Smtp Port */
+            smtp_port?: number | null;
+            /** Smtp Security */
+            smtp_security?: ("starttls" | "tls" | "none") | null;
+            /** Smtp User */
+            smtp_user?: string | null;
+            /** From Address */
+            from_address?: string | null;
+            /** Imap Host */
+            imap_host?: string | null;
+            /** Imap Port */
+            imap_port?: number | null;
+            /** Imap Security */
+            imap_security?: ("starttls" | "tls" | "none") | null;
+            /** Imap User */
+            imap_user?: string | null;
+            /** Imap Folder */
+            imap_folder?: string | null;
+            /** Addresses */
+            addresses?: string[];
+            /**
+             * Unknown Senders
+             * @default review
+             * @enum {string}
+             */
+            unknown_senders?: "create" | "review";
+            /** Smtp Password Set */
+            smtp_password_set: boolean;
+            /** Imap Password Set */
+            imap_password_set: boolean;
+            /** Default Smtp */
+            default_smtp: boolean;
         };
         /** MeIn */
         MeIn: {
@@ -6958,6 +7171,21 @@ export interface components {
             /** Input Type */
             input_type: string;
         };
+        /** TestMailIn */
+        TestMailIn: {
+            /** To */
+            to: string;
+        };
+        /** TestMailQueued */
+        TestMailQueued: {
+            /** Id */
+            id: string;
+            /**
+             * Status
+             * @constant
+             */
+            status: "queued";
+        };
         /** ThreadMessage */
         ThreadMessage: {
             /** Id */
@@ -7458,6 +7686,28 @@ export interface components {
             input?: unknown;
             /** Context */
             ctx?: Record<string, never>;
+        };
+        /** AcceptIn */
+        api__models__commerce__AcceptIn: {
+            /** Name */
+            name?: string | null;
+            /** Note */
+            note?: string | null;
+            /**
+             * Signature
+             * @default
+             */
+            signature?: string;
+        };
+        /**
+         * AcceptIn
+         * @description Under which client (an existing one) or company (a new client) to take it in.
+         */
+        api__models__mail_review__AcceptIn: {
+            /** Company Id */
+            company_id?: string | null;
+            /** Client Id */
+            client_id?: string | null;
         };
     };
     responses: never;
@@ -8851,6 +9101,176 @@ export interface operations {
             };
         };
     };
+    "mail-settings-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettingsOut"];
+                };
+            };
+        };
+    };
+    "mail-settings-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettingsOut"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "mail-settings-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestMailIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestMailQueued"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "mail-review-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldMailPage"];
+                };
+            };
+        };
+    };
+    "mail-review-accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                held_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["api__models__mail_review__AcceptIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "mail-review-reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                held_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "time-registrations-open": {
         parameters: {
             query?: {
@@ -9450,7 +9870,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AcceptIn"];
+                "application/json": components["schemas"]["api__models__commerce__AcceptIn"];
             };
         };
         responses: {
