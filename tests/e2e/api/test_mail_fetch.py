@@ -151,3 +151,23 @@ def test_a_mailbox_that_refuses_the_login_is_noted(
     with portal.svc.engine.connect() as connection:
         [position] = list(connection.execute(imap_positions.select()))
     assert position.error
+
+
+def test_the_intake_state_shows_each_mailbox_and_its_error(
+    portal: Portal, dovecot: Dovecot, fetcher: Fetcher
+) -> None:
+    from inbound.health import intake_state
+
+    dovecot.append(USER, PASSWORD, mail(1), mail(2, Auto_Submitted="auto-replied"))
+    fetcher.fetch_all()
+    state = intake_state(portal.svc.engine)
+    assert state["last_24h"] == {"ticket": 1, "ignored": 1}
+    assert state["mailbox_errors"] == 0 and state["last_fetch"]
+    assert [b["last_uid"] for b in state["mailboxes"]] == [2]
+    demo = portal.tenant_id()
+    wrong = Box("127.0.0.1", dovecot.port, "none", USER, "wrong")
+    fetcher.intake.router.settings_of = lambda _c, tenant_id: TenantMail(
+        imap=wrong if tenant_id == demo else None
+    )
+    fetcher.fetch_all()
+    assert intake_state(portal.svc.engine)["mailbox_errors"] == 1

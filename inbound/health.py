@@ -1,0 +1,51 @@
+"""The intake's state for /api/health and /metrics: mailboxes, errors, held mail."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, func, inspect, select
+
+from inbound.tables import imap_positions, inbound_mail, review_queue
+
+RECENT = timedelta(hours=24)
+
+
+def intake_state(engine: Engine) -> dict[str, Any]:
+    """Per mailbox its last fetch and error; mail taken in by outcome (24 hours);
+    mail held for review. Empty before the intake's tables exist."""
+    with engine.connect() as connection:
+        if inbound_mail.name not in set(inspect(connection).get_table_names()):
+            return {}
+        p = imap_positions
+        boxes = [
+            {
+                "tenant_id": row.tenant_id,
+                "mailbox": row.mailbox,
+                "last_uid": int(row.last_uid),
+                "fetched_at": row.fetched_at.isoformat() if row.fetched_at else None,
+                "error": row.error,
+            }
+            for row in connection.execute(select(p).order_by(p.c.tenant_id))
+        ]
+        since = datetime.now(UTC) - RECENT
+        outcomes = {
+            str(kind): int(count)
+            for kind, count in connection.execute(
+                select(inbound_mail.c.outcome, func.count())
+                .where(inbound_mail.c.received_at >= since)
+                .group_by(inbound_mail.c.outcome)
+            )
+        }
+        held = connection.execute(
+            select(func.count()).where(review_queue.c.status == "held")
+        ).scalar_one()
+    fetched = [b["fetched_at"] for b in boxes if b["fetched_at"]]
+    return {
+        "mailboxes": boxes,
+        "last_fetch": max(fetched) if fetched else None,
+        "mailbox_errors": sum(1 for b in boxes if b["error"]),
+        "last_24h": outcomes,
+        "held_for_review": int(held),
+    }
