@@ -50,7 +50,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     # outermost of all: every answer, refusals included, has an id and is timed
     observability.install(
-        app, settings.default_tenant, FollowerCollector(svc.domain, svc.engine)
+        app,
+        settings.default_tenant,
+        FollowerCollector(svc.domain, svc.engine, bool(settings.smtp_url)),
     )
     app.include_router(health_router, prefix="/api")
     for router in ROUTERS:

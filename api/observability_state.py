@@ -15,6 +15,14 @@ from prometheus_client.registry import Collector
 from sqlalchemy import func, inspect, select
 
 from domain.store import Store
+from outbound.mail_outbox import (
+    PENDING,
+    counts,
+    mail_outbox,
+    mail_outbox_tracking,
+    oldest_pending,
+)
+from outbound.mail_settings import tenant_mail
 from outbound.relay import relay_tracking
 from projections import tables as t
 from projections.parked import parked_events
@@ -89,23 +97,67 @@ def follower_state(store: Store, engine: Any) -> dict[str, Any]:
     }
 
 
-def health(store: Store, engine: Any) -> tuple[int, dict[str, Any]]:
+def mail_state(store: Store, engine: Any, smtp_default: bool) -> dict[str, Any]:
+    """The mail outbox: how far it followed the log, what waits, what is parked,
+    and how much waits because no SMTP server is set for its tenant."""
+    head = store.position()
+    with engine.connect() as connection:
+        tables = set(inspect(connection).get_table_names())
+        if mail_outbox.name not in tables:
+            return {}
+        position = connection.execute(select(mail_outbox_tracking.c.position)).scalar()
+        found = counts(connection)
+        oldest = oldest_pending(connection)
+        waiting = 0
+        if not smtp_default and found[PENDING]:
+            pending = connection.execute(
+                select(mail_outbox.c.tenant_id, func.count())
+                .where(mail_outbox.c.status == PENDING)
+                .group_by(mail_outbox.c.tenant_id)
+            ).all()
+            waiting = sum(
+                int(count)
+                for tenant_id, count in pending
+                if tenant_mail(connection, tenant_id).smtp is None
+            )
+    age = (datetime.now(UTC) - oldest).total_seconds() if oldest else 0.0
+    return {
+        "position": int(position or 0),
+        "lag": max(0, head - int(position or 0)),
+        "pending": found["pending"],
+        "parked": found["parked"],
+        "sent": found["sent"],
+        "oldest_pending_seconds": max(0.0, age),
+        "smtp_default": smtp_default,
+        "waiting_for_smtp": waiting,
+        "note": (
+            "no SMTP server configured: mail waits in the outbox" if waiting else None
+        ),
+    }
+
+
+def health(
+    store: Store, engine: Any, smtp_default: bool = True
+) -> tuple[int, dict[str, Any]]:
     """The health answer: 200 when the databases answer, 503 when not."""
     try:
         state = follower_state(store, engine)
+        mail = mail_state(store, engine, smtp_default)
     except Exception as error:  # the probe's answer is the report
         log.error("health check: the database does not answer: %s", error)
         return 503, {"status": "down", "database": False}
-    status = "degraded" if state["parked"] else "ok"
-    return 200, {"status": status, "database": True, **state}
+    troubled = state["parked"] or mail.get("parked") or mail.get("waiting_for_smtp")
+    status = "degraded" if troubled else "ok"
+    return 200, {"status": status, "database": True, **state, "mail": mail or None}
 
 
 class FollowerCollector(Collector):
     """Prometheus gauges of follower and relay lag and parked events."""
 
-    def __init__(self, store: Store, engine: Any) -> None:
+    def __init__(self, store: Store, engine: Any, smtp_default: bool = True) -> None:
         self.store = store
         self.engine = engine
+        self.smtp_default = smtp_default
 
     def describe(self) -> Iterator[Any]:
         """The metric families, without reading the database."""
@@ -134,18 +186,40 @@ class FollowerCollector(Collector):
             GaugeMetricFamily(
                 "ledgerdesk_database_up", "1 when the databases answer, else 0."
             ),
+            GaugeMetricFamily(
+                "ledgerdesk_mail_outbox",
+                "Outgoing mails by state: pending, parked (after the last "
+                "attempt) and sent.",
+                labels=["status"],
+            ),
+            GaugeMetricFamily(
+                "ledgerdesk_mail_waiting_for_smtp",
+                "Pending mails of tenants without an SMTP server (own or default).",
+            ),
+            GaugeMetricFamily(
+                "ledgerdesk_mail_oldest_pending_seconds",
+                "Age of the oldest mail not yet accepted by its server.",
+            ),
         ]
 
     def collect(self) -> Iterator[Any]:
         """Read the state once per scrape."""
-        head, lag, seconds, parked, up = self._families()
+        head, lag, seconds, parked, up, outbox, waiting, oldest = self._families()
         try:
             state = follower_state(self.store, self.engine)
+            mail = mail_state(self.store, self.engine, self.smtp_default)
         except Exception as error:  # a scrape reports the outage, not a trace
             log.error("metrics: the database does not answer: %s", error)
             up.add_metric([], 0)
             yield up
             return
+        if mail:
+            for status in ("pending", "parked", "sent"):
+                outbox.add_metric([status], mail[status])
+            waiting.add_metric([], mail["waiting_for_smtp"])
+            oldest.add_metric([], mail["oldest_pending_seconds"])
+            lag.add_metric(["mail-outbox"], mail["lag"])
+            yield from (outbox, waiting, oldest)
         up.add_metric([], 1)
         head.add_metric([], state["head"])
         for item in [*state["followers"], *state["relays"]]:

@@ -175,9 +175,10 @@ def compose(
     if letter.automatic:
         # RFC 3834: automatic mail, so auto-responders stay silent
         message["Auto-Submitted"] = "auto-generated"
-    message["Content-Language"] = words["language"]
     message.set_content(layout.get_template("layout.txt").render(**context))
     message.add_alternative(
         layout.get_template("layout.html").render(**context), subtype="html"
     )
+    # after the parts are made: the multipart itself names the language
+    message["Content-Language"] = words["language"]
     return message

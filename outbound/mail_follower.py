@@ -24,7 +24,12 @@ from domain.quotes import Quote
 from domain.store import Store
 from domain.tickets import Ticket
 from outbound.mail_compose import Letter
-from outbound.mail_outbox import MailIdentity, enqueue, mail_outbox_tracking
+from outbound.mail_outbox import (
+    MailIdentity,
+    mail_outbox,
+    mail_outbox_tracking,
+    prepare,
+)
 from outbound.mail_settings import tenant_mail
 from projections import tables as t
 from projections.parked import describe, park
@@ -168,32 +173,40 @@ class MailFollower:
         return written
 
     def _handle(self, connection: Connection, notification: Any) -> int:
-        with connection.begin_nested():
-            try:
-                event = self.app.mapper.to_domain_event(notification)
-                return self._write(connection, event, notification.id)
-            except Exception as error:  # a bug in making one mail: set it aside
-                log.error("parking event %s: %s", notification.id, describe(error))
-                failed = error
-        park(connection, self.name, notification, failed, None)
-        return 0
+        """Write an event's mail; an event whose mail cannot be made is parked.
 
-    def _write(self, connection: Connection, event: Any, position: int) -> int:
+        Everything is read and composed before anything is written, so a
+        failure leaves nothing of that event behind and the batch goes on.
+        """
+        try:
+            event = self.app.mapper.to_domain_event(notification)
+            rows = self._rows(connection, event, notification.id)
+        except Exception as error:  # a bug in making one mail: set it aside
+            log.error("parking event %s: %s", notification.id, describe(error))
+            park(connection, self.name, notification, error, None)
+            return 0
+        if rows:
+            connection.execute(mail_outbox.insert(), rows)
+        return len(rows)
+
+    def _rows(
+        self, connection: Connection, event: Any, position: int
+    ) -> list[dict[str, Any]]:
         tenant = connection.execute(
             select(t.tenants).where(t.tenants.c.id == event.tenant_id)
         ).first()
         if tenant is None:
-            return 0
+            return []
         found = Event(connection, event, position, tenant)
-        kind = type(event).__qualname__
-        handler = HANDLERS.get(kind)
+        handler = HANDLERS.get(type(event).__qualname__)
         if handler is not None:
             handler(self, found)
+        if not found.letters:
+            return []
         own = tenant_mail(connection, event.tenant_id)
         sender = own.smtp.from_address if own.smtp else None
-        for key, letter in found.letters:
-            enqueue(
-                connection,
+        return [
+            prepare(
                 letter,
                 self.identity,
                 sender=sender,
@@ -201,7 +214,8 @@ class MailFollower:
                 position=position,
                 event_at=event.timestamp,
             )
-        return len(found.letters)
+            for key, letter in found.letters
+        ]
 
     # -- what each event sends ---------------------------------------------------
     def letter(self, e: Event, kind: str, **values: Any) -> Letter:

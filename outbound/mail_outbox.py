@@ -38,6 +38,8 @@ from outbound.mail_compose import Letter, compose, message_id, thread_root
 metadata = MetaData()
 
 PENDING, SENT, PARKED = "pending", "sent", "parked"
+WIRE = SMTP.clone(max_line_length=998)
+"""CRLF lines, headers unfolded up to RFC 5322's limit: a Message-ID stays whole."""
 
 mail_outbox = Table(
     "mail_outbox",
@@ -87,16 +89,15 @@ class MailIdentity:
         )
 
 
-def enqueue(
-    connection: Connection,
+def prepare(
     letter: Letter,
     identity: MailIdentity,
     sender: str | None = None,
     key: str | None = None,
     position: int | None = None,
     event_at: datetime | None = None,
-) -> str:
-    """Write one mail into the outbox (in the caller's transaction); its Message-ID.
+) -> dict[str, Any]:
+    """The outbox row of one mail, composed (nothing written yet).
 
     `key` makes the Message-ID stable (derived from the event it answers);
     without one, a fresh id is taken.
@@ -118,25 +119,34 @@ def enqueue(
     address = sender or identity.sender(letter.subdomain)
     message = compose(letter, address, mail_id)
     now = datetime.now(UTC)
-    connection.execute(
-        mail_outbox.insert().values(
-            id=row_id,
-            tenant_id=letter.tenant_id,
-            ticket_id=letter.ticket_id,
-            kind=letter.kind,
-            message_id=mail_id,
-            sender=address,
-            recipients=letter.recipients,
-            content=message.as_bytes(policy=SMTP),
-            status=PENDING,
-            attempts=0,
-            next_attempt_at=now,
-            position=position,
-            event_at=event_at or now,
-            created_at=now,
-        )
-    )
-    return mail_id
+    return {
+        "id": row_id,
+        "tenant_id": letter.tenant_id,
+        "ticket_id": letter.ticket_id,
+        "kind": letter.kind,
+        "message_id": mail_id,
+        "sender": address,
+        "recipients": letter.recipients,
+        "content": message.as_bytes(policy=WIRE),
+        "status": PENDING,
+        "attempts": 0,
+        "next_attempt_at": now,
+        "position": position,
+        "event_at": event_at or now,
+        "created_at": now,
+    }
+
+
+def enqueue(
+    connection: Connection,
+    letter: Letter,
+    identity: MailIdentity,
+    sender: str | None = None,
+) -> str:
+    """Write one mail into the outbox in the caller's transaction; its Message-ID."""
+    row = prepare(letter, identity, sender)
+    connection.execute(mail_outbox.insert().values(**row))
+    return str(row["message_id"])
 
 
 def ticket_of_message_id(

@@ -20,18 +20,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
 from typing import Any
 
 from sqlalchemy import Engine, and_, or_, select, update
 
-from outbound.mail_outbox import PARKED, PENDING, SENT, mail_outbox, parsed
+from outbound.mail_outbox import PARKED, PENDING, SENT, mail_outbox
 from outbound.mail_server import SmtpServer, hand_over
 from outbound.mail_settings import tenant_mail
 
 log = logging.getLogger("ledgerdesk.mail")
 
-HandOver = Callable[[SmtpServer, EmailMessage, list[str], float], None]
+HandOver = Callable[[SmtpServer, str, list[str], bytes, float], None]
 
 
 @dataclass(frozen=True)
@@ -137,8 +136,9 @@ class MailSender:
             try:
                 self.send(
                     server,
-                    parsed(row.content),
+                    row.sender,
                     list(row.recipients),
+                    bytes(row.content),
                     self.config.timeout,
                 )
             except (smtplib.SMTPException, OSError) as error:

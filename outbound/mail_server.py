@@ -5,7 +5,6 @@ from __future__ import annotations
 import smtplib
 import ssl
 from dataclasses import dataclass
-from email.message import EmailMessage
 from typing import Literal
 from urllib.parse import unquote, urlparse
 
@@ -50,9 +49,13 @@ def parse_smtp_url(url: str) -> SmtpServer:
 
 
 def hand_over(
-    server: SmtpServer, message: EmailMessage, recipients: list[str], timeout: float
+    server: SmtpServer,
+    sender: str,
+    recipients: list[str],
+    content: bytes,
+    timeout: float,
 ) -> None:
-    """Hand one message to the server; returns once the server accepted it."""
+    """Hand one message, byte for byte, to the server; returns once it accepted."""
     context = ssl.create_default_context()
     smtp: smtplib.SMTP
     if server.security == "tls":
@@ -66,4 +69,4 @@ def hand_over(
             smtp.starttls(context=context)
         if server.user:
             smtp.login(server.user, server.password or "")
-        smtp.send_message(message, to_addrs=recipients)
+        smtp.sendmail(sender, recipients, content)

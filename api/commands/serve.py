@@ -1,8 +1,8 @@
 """ledgerdesk serve: the API (and the portal at /app) over HTTP.
 
-In the embedded mode (SQLite) the projector (and, beside it, the IMAP fetcher of
-the tenants' mailboxes) runs in a thread of this process;
-on PostgreSQL `ledgerdesk project` workers do it, unless --projector is given.
+In the embedded mode (SQLite) the projector and the mail outbox run in threads
+of this process; on PostgreSQL `ledgerdesk project` workers and `ledgerdesk
+mail-send` do it, unless --projector or --mail is given.
 Writes through the API catch the read model up themselves either way.
 """
 
@@ -33,19 +33,39 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         action="store_false",
         help="leave projecting to ledgerdesk project workers",
     )
+    mail = parser.add_mutually_exclusive_group()
+    mail.add_argument(
+        "--mail",
+        dest="mail",
+        action="store_true",
+        default=None,
+        help="send mail from this process (the embedded default does)",
+    )
+    mail.add_argument(
+        "--no-mail",
+        dest="mail",
+        action="store_false",
+        help="leave sending mail to ledgerdesk mail-send",
+    )
     parser.set_defaults(handler=run)
 
 
-def embedded_app(settings: Settings, projector: bool) -> Any:
-    """The API application, with the projector thread when asked for."""
+def embedded_app(settings: Settings, projector: bool, mail: bool = False) -> Any:
+    """The API application, with the projector and mail threads when asked for."""
+    from api.bootstrap import build_mail
     from api.mail_intake import start_fetch_thread
     from api.main import create_app
+    from outbound.mail_sender import start_thread
 
     app = create_app(settings)
     if projector:
         app.state.follower.start(settings.poll_interval)
-        app.state.sla_timer = sla_timer_thread(app.state.services)
         app.state.mail_fetch = start_fetch_thread(app.state.services)
+        app.state.sla_timer = sla_timer_thread(app.state.services)
+    if mail:
+        svc = app.state.services
+        follower, sender = build_mail(settings, svc.domain, svc.engine)
+        app.state.mail_thread = start_thread(follower, sender, settings.poll_interval)
     return app
 
 
@@ -59,8 +79,11 @@ def run(arguments: argparse.Namespace) -> int:
     projector = arguments.projector
     if projector is None:
         projector = is_sqlite(settings.database_url)
+    mail = arguments.mail
+    if mail is None:
+        mail = is_sqlite(settings.database_url)
     uvicorn.run(
-        embedded_app(settings, projector),
+        embedded_app(settings, projector, mail),
         host=arguments.host,
         port=arguments.port,
         log_level="info",

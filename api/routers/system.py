@@ -25,6 +25,20 @@ class FollowerHealth(BaseModel):
     parked: int
 
 
+class MailHealth(BaseModel):
+    """The mail outbox: its place in the log and what waits, is parked or sent."""
+
+    position: int
+    lag: int
+    pending: int
+    parked: int
+    sent: int
+    oldest_pending_seconds: float
+    smtp_default: bool
+    waiting_for_smtp: int
+    note: str | None = None
+
+
 class Health(BaseModel):
     """The desk's databases answer; each follower's and relay's place in the log."""
 
@@ -34,6 +48,7 @@ class Health(BaseModel):
     followers: list[FollowerHealth]
     relays: list[FollowerHealth]
     parked: int
+    mail: MailHealth | None = None
 
 
 class Down(BaseModel):
@@ -71,5 +86,5 @@ def status(tenant: TenantDep) -> SystemStatus:
 def health_check(svc: ServicesDep) -> JSONResponse:
     """200 when the databases answer (with each follower's position, lag and
     parked events, and the relay's), 503 when they do not. No sign-in needed."""
-    status, answer = health(svc.domain, svc.engine)
+    status, answer = health(svc.domain, svc.engine, bool(svc.settings.smtp_url))
     return JSONResponse(answer, status)
