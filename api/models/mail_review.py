@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from api.models.tickets import RecordId
 
 
-class AcceptIn(BaseModel):
+class HeldMailAccept(BaseModel):
     """Under which client (an existing one) or company (a new client) to take it in."""
 
     model_config = ConfigDict(extra="forbid")

@@ -7,7 +7,7 @@ from fastapi import APIRouter, status
 
 from api.deps import ServicesDep, User, staff
 from api.mail_intake import intake_of
-from api.models.mail_review import Accepted, AcceptIn, HeldMail, HeldMailPage
+from api.models.mail_review import Accepted, HeldMail, HeldMailAccept, HeldMailPage
 from inbound import review
 
 router = APIRouter(prefix="/mail-review", tags=["mail-review"])
@@ -45,11 +45,11 @@ def held(svc: ServicesDep, user: User = staff("tickets.store")) -> HeldMailPage:
 def accept(
     held_id: str,
     svc: ServicesDep,
-    body: AcceptIn | None = None,
+    body: HeldMailAccept | None = None,
     user: User = staff("tickets.store"),
 ) -> Accepted:
     """Take the mail in: under the client named, else a new client of the company."""
-    body = body or AcceptIn.model_validate({})
+    body = body or HeldMailAccept.model_validate({})
     outcome = review.accept(
         intake_of(svc),
         user.tenant_id,

@@ -3778,6 +3778,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AcceptIn */
+        AcceptIn: {
+            /** Name */
+            name?: string | null;
+            /** Note */
+            note?: string | null;
+            /**
+             * Signature
+             * @default
+             */
+            signature?: string;
+        };
         /** Acceptance */
         Acceptance: {
             /** Name */
@@ -4096,6 +4108,19 @@ export interface components {
             from?: string | null;
             /** To */
             to?: string | null;
+            /** Time Zone */
+            time_zone?: string | null;
+            /** Hours */
+            hours?: {
+                [key: string]: [
+                    string,
+                    string
+                ][];
+            } | null;
+            /** Holiday Countries */
+            holiday_countries?: ("NL" | "BE" | "DE")[] | null;
+            /** Holidays */
+            holidays?: string[] | null;
         } & {
             [key: string]: unknown;
         };
@@ -4111,6 +4136,19 @@ export interface components {
             from?: string | null;
             /** To */
             to?: string | null;
+            /** Time Zone */
+            time_zone?: string | null;
+            /** Hours */
+            hours?: {
+                [key: string]: [
+                    string,
+                    string
+                ][];
+            } | null;
+            /** Holiday Countries */
+            holiday_countries?: ("NL" | "BE" | "DE")[] | null;
+            /** Holidays */
+            holidays?: string[] | null;
         } & {
             [key: string]: unknown;
         };
@@ -4128,6 +4166,19 @@ export interface components {
             from?: string | null;
             /** To */
             to?: string | null;
+            /** Time Zone */
+            time_zone?: string | null;
+            /** Hours */
+            hours?: {
+                [key: string]: [
+                    string,
+                    string
+                ][];
+            } | null;
+            /** Holiday Countries */
+            holiday_countries?: ("NL" | "BE" | "DE")[] | null;
+            /** Holidays */
+            holidays?: string[] | null;
         } & {
             [key: string]: unknown;
         };
@@ -4709,6 +4760,7 @@ export interface components {
             relays: components["schemas"]["FollowerHealth"][];
             /** Parked */
             parked: number;
+            mail?: components["schemas"]["MailHealth"] | null;
         };
         /**
          * HeldMail
@@ -4731,6 +4783,16 @@ export interface components {
             preview: string;
             /** Company Id */
             company_id: string | null;
+        };
+        /**
+         * HeldMailAccept
+         * @description Under which client (an existing one) or company (a new client) to take it in.
+         */
+        HeldMailAccept: {
+            /** Company Id */
+            company_id?: string | null;
+            /** Client Id */
+            client_id?: string | null;
         };
         /** HeldMailPage */
         HeldMailPage: {
@@ -5077,6 +5139,30 @@ export interface components {
             is_default: boolean;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * MailHealth
+         * @description The mail outbox: its place in the log and what waits, is parked or sent.
+         */
+        MailHealth: {
+            /** Position */
+            position: number;
+            /** Lag */
+            lag: number;
+            /** Pending */
+            pending: number;
+            /** Parked */
+            parked: number;
+            /** Sent */
+            sent: number;
+            /** Oldest Pending Seconds */
+            oldest_pending_seconds: number;
+            /** Smtp Default */
+            smtp_default: boolean;
+            /** Waiting For Smtp */
+            waiting_for_smtp: number;
+            /** Note */
+            note?: string | null;
         };
         /**
          * MailSettingsIn
@@ -5491,6 +5577,26 @@ export interface components {
             resolved_at: string | null;
             /** Is Template */
             is_template: boolean;
+            /**
+             * Sla State
+             * @description none (null) when no SLA applies to the ticket
+             */
+            sla_state?: ("running" | "paused" | "met" | "warned" | "breached") | null;
+            /**
+             * Response Due At
+             * @description when the first response is due (null while paused)
+             */
+            response_due_at?: string | null;
+            /**
+             * Resolution Due At
+             * @description when the resolution is due (null while paused)
+             */
+            resolution_due_at?: string | null;
+            /**
+             * Sla Minutes Left
+             * @description business minutes to the next due moment; negative once past
+             */
+            sla_minutes_left?: number | null;
             /** Messages */
             messages: components["schemas"]["OperatorMessage"][];
             /** Custom Values */
@@ -6826,6 +6932,21 @@ export interface components {
             is_default: boolean;
             /** Response Hours */
             response_hours?: number | null;
+            /** Calendar Id */
+            calendar_id?: number | null;
+            default_targets?: components["schemas"]["SlaTargets"] | null;
+            /** Priority Targets */
+            priority_targets?: {
+                [key: string]: components["schemas"]["SlaTargets"];
+            } | null;
+            /** Pause Statuses */
+            pause_statuses?: ("open" | "waiting_for_reply" | "got_reply" | "scheduled")[] | null;
+            /** Warn Percent */
+            warn_percent?: number | null;
+            /** Company Ids */
+            company_ids?: string[] | null;
+            /** Contract Ids */
+            contract_ids?: string[] | null;
         } & {
             [key: string]: unknown;
         };
@@ -6839,6 +6960,21 @@ export interface components {
             is_default?: boolean | null;
             /** Response Hours */
             response_hours?: number | null;
+            /** Calendar Id */
+            calendar_id?: number | null;
+            default_targets?: components["schemas"]["SlaTargets"] | null;
+            /** Priority Targets */
+            priority_targets?: {
+                [key: string]: components["schemas"]["SlaTargets"];
+            } | null;
+            /** Pause Statuses */
+            pause_statuses?: ("open" | "waiting_for_reply" | "got_reply" | "scheduled")[] | null;
+            /** Warn Percent */
+            warn_percent?: number | null;
+            /** Company Ids */
+            company_ids?: string[] | null;
+            /** Contract Ids */
+            contract_ids?: string[] | null;
         } & {
             [key: string]: unknown;
         };
@@ -6854,6 +6990,21 @@ export interface components {
             is_default: boolean;
             /** Response Hours */
             response_hours?: number | null;
+            /** Calendar Id */
+            calendar_id?: number | null;
+            default_targets?: components["schemas"]["SlaTargets"] | null;
+            /** Priority Targets */
+            priority_targets?: {
+                [key: string]: components["schemas"]["SlaTargets"];
+            } | null;
+            /** Pause Statuses */
+            pause_statuses?: ("open" | "waiting_for_reply" | "got_reply" | "scheduled")[] | null;
+            /** Warn Percent */
+            warn_percent?: number | null;
+            /** Company Ids */
+            company_ids?: string[] | null;
+            /** Contract Ids */
+            contract_ids?: string[] | null;
         } & {
             [key: string]: unknown;
         };
@@ -6978,6 +7129,16 @@ export interface components {
             categories: components["schemas"]["LookupItem"][];
             /** Language */
             language: string;
+        };
+        /**
+         * SlaTargets
+         * @description Business minutes to the first response and to the resolution.
+         */
+        SlaTargets: {
+            /** Response Minutes */
+            response_minutes?: number | null;
+            /** Resolution Minutes */
+            resolution_minutes?: number | null;
         };
         /** Source */
         Source: {
@@ -7247,6 +7408,26 @@ export interface components {
             resolved_at: string | null;
             /** Is Template */
             is_template: boolean;
+            /**
+             * Sla State
+             * @description none (null) when no SLA applies to the ticket
+             */
+            sla_state?: ("running" | "paused" | "met" | "warned" | "breached") | null;
+            /**
+             * Response Due At
+             * @description when the first response is due (null while paused)
+             */
+            response_due_at?: string | null;
+            /**
+             * Resolution Due At
+             * @description when the resolution is due (null while paused)
+             */
+            resolution_due_at?: string | null;
+            /**
+             * Sla Minutes Left
+             * @description business minutes to the next due moment; negative once past
+             */
+            sla_minutes_left?: number | null;
             /** Messages */
             messages: components["schemas"]["ThreadMessage"][];
             /** Custom Values */
@@ -7336,6 +7517,26 @@ export interface components {
             resolved_at: string | null;
             /** Is Template */
             is_template: boolean;
+            /**
+             * Sla State
+             * @description none (null) when no SLA applies to the ticket
+             */
+            sla_state?: ("running" | "paused" | "met" | "warned" | "breached") | null;
+            /**
+             * Response Due At
+             * @description when the first response is due (null while paused)
+             */
+            response_due_at?: string | null;
+            /**
+             * Resolution Due At
+             * @description when the resolution is due (null while paused)
+             */
+            resolution_due_at?: string | null;
+            /**
+             * Sla Minutes Left
+             * @description business minutes to the next due moment; negative once past
+             */
+            sla_minutes_left?: number | null;
         } & {
             [key: string]: unknown;
         };
@@ -7686,28 +7887,6 @@ export interface components {
             input?: unknown;
             /** Context */
             ctx?: Record<string, never>;
-        };
-        /** AcceptIn */
-        api__models__commerce__AcceptIn: {
-            /** Name */
-            name?: string | null;
-            /** Note */
-            note?: string | null;
-            /**
-             * Signature
-             * @default
-             */
-            signature?: string;
-        };
-        /**
-         * AcceptIn
-         * @description Under which client (an existing one) or company (a new client) to take it in.
-         */
-        api__models__mail_review__AcceptIn: {
-            /** Company Id */
-            company_id?: string | null;
-            /** Client Id */
-            client_id?: string | null;
         };
     };
     responses: never;
@@ -9218,7 +9397,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["api__models__mail_review__AcceptIn"] | null;
+                "application/json": components["schemas"]["HeldMailAccept"] | null;
             };
         };
         responses: {
@@ -9870,7 +10049,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__models__commerce__AcceptIn"];
+                "application/json": components["schemas"]["AcceptIn"];
             };
         };
         responses: {
