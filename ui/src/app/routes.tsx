@@ -1,8 +1,4 @@
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
-import { LoginForm } from '@/features/auth/components/login-form';
-import { PasswordResetRequest } from '@/features/auth/components/password-reset-request';
-import { PasswordReset } from '@/features/auth/components/password-reset';
-import { MsGraphCode } from '@/features/auth/components/msgraph-code';
 import { Forbidden } from '@/features/errors/components/forbidden';
 import { NotFound } from '@/features/errors/components/not-found';
 import { SetupScreen } from '@/features/errors/components/setup-screen';
@@ -66,16 +62,23 @@ export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigat
 }
 
 export const routes: RouteObject[] = [
-  { path: '/login/:guard?', element: <LoginForm /> },
-  { path: '/password-reset', element: <PasswordResetRequest /> },
-  { path: '/password/reset/:token', element: <PasswordReset /> },
-  { path: '/msgraph/code/:code', element: <MsGraphCode /> },
+  // The sign-in screens and their form library load when opened, not with every page.
+  { path: '/login/:guard?', lazy: () => withTimeout(screen(() => import('@/features/auth/components/login-form'), (m) => m.LoginForm)) },
+  {
+    path: '/password-reset',
+    lazy: () => withTimeout(screen(() => import('@/features/auth/components/password-reset-request'), (m) => m.PasswordResetRequest)),
+  },
+  { path: '/password/reset/:token', lazy: () => withTimeout(screen(() => import('@/features/auth/components/password-reset'), (m) => m.PasswordReset)) },
+  { path: '/msgraph/code/:code', lazy: () => withTimeout(screen(() => import('@/features/auth/components/msgraph-code'), (m) => m.MsGraphCode)) },
   { path: '/logout', element: <LogoutRoute /> },
   { path: '/setup', element: <SetupScreen /> },
   { path: '/403', element: <Forbidden /> },
   { path: '/404', element: <NotFound /> },
   {
     element: <Shell />,
+    // While the first page's code downloads, the frame shows already (and its guard runs):
+    // the same Shell, so it stays as it is when the page arrives.
+    hydrateFallbackElement: <Shell />,
     errorElement: <RouteError />,
     children: [
       guarded('/tickets', 'tickets.index', screen(() => import('@/features/tickets/components/tickets-list'), (m) => m.TicketsList)),
