@@ -71,6 +71,7 @@ class Settings(BaseSettings):
     kafka_topic_invoices: str = "ledgerdesk.invoices"
     kafka_topic_quotes: str = "ledgerdesk.quotes"
     kafka_topic_contracts: str = "ledgerdesk.contracts"
+    kafka_topic_tickets: str = "ledgerdesk.tickets"
     kafka_create_topics: bool = True
     kafka_topic_partitions: int = 6
     kafka_replication_factor: int = 1
@@ -157,6 +158,7 @@ class Settings(BaseSettings):
             "invoice": self.kafka_topic_invoices,
             "quote": self.kafka_topic_quotes,
             "contract": self.kafka_topic_contracts,
+            "ticket": self.kafka_topic_tickets,
         }
 
     @property

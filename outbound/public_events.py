@@ -23,6 +23,7 @@ from domain.base import NAMESPACE
 from domain.contracts import Contract
 from domain.invoices import STATUS_NAMES, Invoice
 from domain.quotes import Quote
+from domain.tickets import Ticket
 
 SCHEMA_VERSION = 1
 SCHEMA_DIR = Path(__file__).parent / "schemas"
@@ -30,6 +31,7 @@ DEFAULT_TOPICS = {
     "invoice": "ledgerdesk.invoices",
     "quote": "ledgerdesk.quotes",
     "contract": "ledgerdesk.contracts",
+    "ticket": "ledgerdesk.tickets",
 }
 
 
@@ -142,8 +144,20 @@ def _prepaid_card_bought(e: Any) -> tuple[str, dict[str, Any]]:
     }
 
 
+def _sla_alert(kind: str) -> Translator:
+    def translate(e: Any) -> tuple[str, dict[str, Any]]:
+        return kind, {"target": e.target, "due_at": e.due_at}
+
+    return translate
+
+
 Translator = Callable[[Any], tuple[str, dict[str, Any]]]
-AGGREGATES = {"Invoice": Invoice, "Quote": Quote, "Contract": Contract}
+AGGREGATES = {
+    "Invoice": Invoice,
+    "Quote": Quote,
+    "Contract": Contract,
+    "Ticket": Ticket,
+}
 # keyed by the event class's qualified name, as the decorators define them
 TRANSLATORS: dict[str, tuple[str, Translator]] = {
     "Invoice.Created": ("invoice", _invoice_created),
@@ -154,6 +168,8 @@ TRANSLATORS: dict[str, tuple[str, Translator]] = {
     "Invoice.Restored": ("invoice", _invoice_restored),
     "Quote.Accepted": ("quote", _quote_accepted),
     "Contract.PrepaidCardBought": ("contract", _prepaid_card_bought),
+    "Ticket.SlaWarned": ("ticket", _sla_alert("ticket.sla_warned")),
+    "Ticket.SlaBreached": ("ticket", _sla_alert("ticket.sla_breached")),
 }
 EVENT_TYPES = (
     "invoice.created",
@@ -165,6 +181,8 @@ EVENT_TYPES = (
     "invoice.restored",
     "quote.accepted",
     "contract.prepaid_card_bought",
+    "ticket.sla_warned",
+    "ticket.sla_breached",
 )
 
 

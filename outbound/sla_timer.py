@@ -7,8 +7,10 @@ seconds have passed (a new ticket may be due sooner). Each warning and breach
 is raised on the ticket, which records it under its target, level and due
 moment: raising it again (the timer killed before the read model caught up,
 or two timers at once) changes nothing, so each is raised exactly once; the
-ticket's own events are the timer's position. The read model then records it,
-shows it in the ticket's thread and notifies the assigned operator.
+ticket's own events are the timer's position. The assigned operator's
+notification is written first, under an id derived from the warning or breach,
+so it too is written once. The read model then records the event and shows it
+in the ticket's thread.
 """
 
 from __future__ import annotations
@@ -19,11 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+from uuid import NAMESPACE_URL, uuid5
 
 from sqlalchemy import Engine, and_, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 
 from domain.application import Ledgerdesk
 from projections import tables as t
+from storage.tables import notifications
 
 log = logging.getLogger("ledgerdesk.sla_timer")
 TIMER = "sla-timer"
@@ -34,9 +39,17 @@ TIMER = "sla-timer"
 class Due:
     tenant_id: str
     ticket_id: str
+    reference: str
+    operator_id: str | None
     target: str
     level: str
     due_at: str
+
+    @property
+    def notice_id(self) -> str:
+        """The same for every attempt at this warning or breach."""
+        key = f"sla:{self.ticket_id}:{self.target}:{self.level}:{self.due_at}"
+        return str(uuid5(NAMESPACE_URL, key))
 
 
 def _aware(moment: datetime) -> datetime:
@@ -74,7 +87,7 @@ class SlaTimer:
         with self.engine.connect() as connection:
             for tenant_id in self._tenants():
                 rows = connection.execute(
-                    select(c.id, c.sla_next)
+                    select(c.id, c.reference, c.operator_id, c.sla_next)
                     .where(
                         and_(
                             c.tenant_id == tenant_id,
@@ -87,7 +100,17 @@ class SlaTimer:
                 )
                 for row in rows:
                     target, level, due_at = str(row.sla_next).split(" ", 2)
-                    found.append(Due(tenant_id, row.id, target, level, due_at))
+                    found.append(
+                        Due(
+                            tenant_id,
+                            row.id,
+                            row.reference,
+                            row.operator_id,
+                            target,
+                            level,
+                            due_at,
+                        )
+                    )
         return found
 
     def next_at(self) -> datetime | None:
@@ -108,6 +131,7 @@ class SlaTimer:
         raised = 0
         for due in self.due(now or self.clock()):
             try:
+                self.notify(due)
                 if self.app.tickets.raise_sla_alert(
                     due.tenant_id,
                     TIMER,
@@ -125,6 +149,34 @@ class SlaTimer:
             self.settle()
         self.raised += raised
         return raised
+
+    def notify(self, due: Due) -> None:
+        """Tell the assigned operator, before raising: a timer killed in between
+        raises it on restart, and the notice (by its derived id) is not repeated."""
+        if not due.operator_id:
+            return
+        verb = "is nearly due" if due.level == "warned" else "is past due"
+        values = {
+            "id": due.notice_id,
+            "tenant_id": due.tenant_id,
+            "user_id": due.operator_id,
+            "kind": f"sla_{due.level}",
+            "actor_id": None,
+            "message_id": None,
+            "morphable_type": "Ticket",
+            "morphable_id": due.ticket_id,
+            "text": f"The {due.target} of {due.reference} {verb}",
+            "created_at": datetime.now(UTC),
+        }
+        with self.engine.begin() as connection:
+            upsert = (
+                postgresql.insert
+                if connection.dialect.name == "postgresql"
+                else sqlite.insert
+            )
+            connection.execute(
+                upsert(notifications).values(**values).on_conflict_do_nothing()
+            )
 
     def run(self, stop: threading.Event) -> None:
         """Raise what is due, then sleep until the next moment, until stopped."""

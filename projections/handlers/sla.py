@@ -5,8 +5,8 @@ reads (opened, priority, company, status changes, the first client-visible
 operator reply, the warnings and breaches raised) and the columns the queue
 sorts and filters by. A policy or calendar change recomputes the tenant's open
 tickets from their kept history. A warning or breach also shows in the ticket's
-thread and notifies the assigned operator (once: the notification's id is
-derived from the event).
+thread (the timer notifies the assigned operator: notifications are kept, not
+rebuilt).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Any
 from uuid import NAMESPACE_URL, uuid5
 
 from sqlalchemy import and_, select
-from sqlalchemy.dialects import postgresql, sqlite
 
 from domain.errors import InvalidValue
 from domain.settings import setting_list_id
@@ -32,7 +31,6 @@ from domain.sla import (
 )
 from projections import tables as t
 from projections.context import Apply
-from storage.tables import notifications
 
 Handler = Callable[[Apply], None]
 SLA_KINDS = ("slas", "business_hour_contracts")
@@ -270,35 +268,8 @@ def _alert(level: str) -> Handler:
             updated_at=a.at,
         )
         a.update(t.tickets, touch=False, message_count=row["message_count"] + 1)
-        _notify(a, row, level)
 
     return apply
-
-
-def _notify(a: Apply, row: Mapping[str, Any], level: str) -> None:
-    """Tell the assigned operator; the id is the event's, so a rebuild adds none."""
-    operator = row["operator_id"]
-    if not operator:
-        return
-    target = "response" if a.event.target == "response" else "resolution"
-    verb = "is nearly due" if level == "warned" else "is past due"
-    values = {
-        "id": str(uuid5(NAMESPACE_URL, f"sla-notice:{a.aggregate_id}:{a.version}")),
-        "tenant_id": a.tenant_id,
-        "user_id": operator,
-        "kind": f"sla_{level}",
-        "actor_id": None,
-        "message_id": None,
-        "morphable_type": "Ticket",
-        "morphable_id": a.aggregate_id,
-        "text": f"The {target} of {row['reference']} {verb}",
-        "created_at": a.at,
-    }
-    dialect = a.connection.dialect.name
-    upsert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    a.connection.execute(
-        upsert(notifications).values(**values).on_conflict_do_nothing()
-    )
 
 
 def recompute_tenant(a: Apply) -> None:

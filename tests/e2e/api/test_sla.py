@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from uuid import UUID
 
 import pytest
 
@@ -207,6 +208,8 @@ def test_the_timer_raises_each_warning_and_breach_once_across_restarts(
     portal: Portal,
 ) -> None:
     svc = portal.svc
+    tenant_id = portal.tenant_id()
+    seeded = _alerts_of_assigned(portal, tenant_id)  # the demo seed raised these
     later = datetime.now(UTC) + timedelta(days=30)
     first = SlaTimer(svc.domain, svc.engine, clock=lambda: later)
     assert first.step() > 0
@@ -218,7 +221,6 @@ def test_the_timer_raises_each_warning_and_breach_once_across_restarts(
         svc.follower.catch_up()
     assert SlaTimer(svc.domain, svc.engine, clock=lambda: later).step() == 0
 
-    tenant_id = portal.tenant_id()
     alerted = [
         row
         for row in portal.rows(t.tickets, tenant_id=tenant_id)
@@ -245,6 +247,37 @@ def test_the_timer_raises_each_warning_and_breach_once_across_restarts(
         )
         if n.kind.startswith("sla_")
     ]
-    assigned = [row for row in alerted if row.operator_id]
-    expected = sum(len(row.sla_history["alerts"]) for row in assigned)
-    assert len(notes) == expected
+    assert notes and len(notes) == _alerts_of_assigned(portal, tenant_id) - seeded
+    assert len({n.id for n in notes}) == len(notes)
+
+
+def _alerts_of_assigned(portal: Portal, tenant_id: str) -> int:
+    """The warnings and breaches raised on tickets with an operator."""
+    return sum(
+        len(row.sla_history["alerts"])
+        for row in portal.rows(t.tickets, tenant_id=tenant_id)
+        if row.operator_id and row.sla_history
+    )
+
+
+def test_warnings_and_breaches_are_published_with_a_schema(portal: Portal) -> None:
+    from eventsourcing.utils import get_topic
+
+    from outbound.public_events import stored_topics, translate, validate
+
+    assert _raise_everything_due(portal) > 0
+    tenant_id = portal.tenant_id()
+    published = []
+    for row in portal.rows(t.tickets, tenant_id=tenant_id):
+        for event in portal.svc.domain.repository.event_store.get(UUID(row.id)):
+            message = translate(event)
+            if message is not None:
+                assert get_topic(type(event)) in stored_topics()
+                validate(message.value)
+                published.append(message)
+    kinds = {m.event_type for m in published}
+    assert {"ticket.sla_warned", "ticket.sla_breached"} <= kinds
+    assert all(m.aggregate_type == "ticket" for m in published)
+    assert all(
+        m.value["data"]["target"] in ("response", "resolution") for m in published
+    )
