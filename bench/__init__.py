@@ -19,6 +19,7 @@ KEYS = (
     "command_p95_ms",
     "create_p50_ms",
     "create_p95_ms",
+    "sla_action_required_p95_ms",
     "rss_mb",
     "mail_ingest_per_s",
 )

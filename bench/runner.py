@@ -28,6 +28,7 @@ from bench.measuring import (
 )
 from bench.presets import preset_filters
 from bench.server import ApiServer
+from bench.sla import action_required_timings
 from demo.seed import password_hash
 from projections.rebuild import rebuild
 
@@ -218,6 +219,9 @@ def _read_side(
             lambda i: ours_big.reply(ticket_ids[i], f"<p>Bench reply {i}</p>"), count
         )
         creates = samples(lambda i: _create(ours_big, big, i), count)
+        action_required = action_required_timings(
+            server.base_url, big.subdomain, count
+        )
         floor = samples(lambda i: ours_big.status(), count)
         rss = server.peak_rss_mb()
     list_p50, raw_p50 = percentile(list_big, 0.5), percentile(list_raw, 0.5)
@@ -236,6 +240,7 @@ def _read_side(
         "command_p95_ms": percentile(commands, 0.95),
         "create_p50_ms": percentile(creates, 0.5),
         "create_p95_ms": percentile(creates, 0.95),
+        "sla_action_required_p95_ms": percentile(action_required, 0.95),
         "rss_mb": rss,
     }, percentile(floor, 0.5)
 
