@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, or_, select, update
 
 from outbound.mail_outbox import PARKED, PENDING, SENT, mail_outbox
-from outbound.mail_server import SmtpServer, hand_over
+from outbound.mail_server import Connections, SmtpServer
 from outbound.mail_settings import tenant_mail
 
 log = logging.getLogger("ledgerdesk.mail")
@@ -68,12 +68,13 @@ class MailSender:
         self,
         engine: Engine,
         config: SenderConfig,
-        send: HandOver = hand_over,
+        send: HandOver | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.engine = engine
         self.config = config
-        self.send = send
+        self.connections = Connections()
+        self.send: HandOver = send or self.connections.hand_over
         self.clock = clock
         self.sent = 0
 
@@ -117,6 +118,12 @@ class MailSender:
 
     def step(self) -> Outcome:
         """Hand every due mail over once; answers what happened."""
+        try:
+            return self._step()
+        finally:
+            self.connections.close()
+
+    def _step(self) -> Outcome:
         now = self.clock()
         outcome = Outcome(lags_ms=[])
         held = self._held(now)

@@ -48,14 +48,8 @@ def parse_smtp_url(url: str) -> SmtpServer:
     )
 
 
-def hand_over(
-    server: SmtpServer,
-    sender: str,
-    recipients: list[str],
-    content: bytes,
-    timeout: float,
-) -> None:
-    """Hand one message, byte for byte, to the server; returns once it accepted."""
+def connect(server: SmtpServer, timeout: float) -> smtplib.SMTP:
+    """An open, greeted (and logged-in) connection to the server."""
     context = ssl.create_default_context()
     smtp: smtplib.SMTP
     if server.security == "tls":
@@ -64,9 +58,67 @@ def hand_over(
         )
     else:
         smtp = smtplib.SMTP(server.host, server.port, timeout=timeout)
-    with smtp:
+    try:
         if server.security == "starttls":
             smtp.starttls(context=context)
         if server.user:
             smtp.login(server.user, server.password or "")
+    except BaseException:
+        smtp.close()
+        raise
+    return smtp
+
+
+def hand_over(
+    server: SmtpServer,
+    sender: str,
+    recipients: list[str],
+    content: bytes,
+    timeout: float,
+) -> None:
+    """Hand one message, byte for byte, to the server; returns once it accepted."""
+    with connect(server, timeout) as smtp:
         smtp.sendmail(sender, recipients, content)
+
+
+class Connections:
+    """Connections kept open across the mails of one pass, one per server."""
+
+    def __init__(self) -> None:
+        self.open: dict[SmtpServer, smtplib.SMTP] = {}
+
+    def hand_over(
+        self,
+        server: SmtpServer,
+        sender: str,
+        recipients: list[str],
+        content: bytes,
+        timeout: float,
+    ) -> None:
+        """Like `hand_over`, on the server's open connection (made when none)."""
+        smtp = self.open.get(server)
+        if smtp is None:
+            smtp = self.open[server] = connect(server, timeout)
+        try:
+            smtp.sendmail(sender, recipients, content)
+        except smtplib.SMTPServerDisconnected:
+            self.drop(server)
+            smtp = self.open[server] = connect(server, timeout)
+            smtp.sendmail(sender, recipients, content)
+        except BaseException:
+            self.drop(server)
+            raise
+
+    def drop(self, server: SmtpServer) -> None:
+        """Close the server's connection (after an error, or at the end)."""
+        smtp = self.open.pop(server, None)
+        if smtp is not None:
+            try:
+                smtp.quit()
+            except (smtplib.SMTPException, OSError):
+                smtp.close()
+
+    def close(self) -> None:
+        """Close every connection."""
+        for server in list(self.open):
+            self.drop(server)
