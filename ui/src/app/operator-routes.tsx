@@ -13,6 +13,7 @@ import { contractKind } from '@/features/contracts/kind';
 import { DealsPage } from '@/features/deals/components/operator/deal-pages';
 import { dealKind } from '@/features/deals/kind';
 import { InvoiceDetailPage, InvoicesPage } from '@/features/invoices/components/operator/invoice-pages';
+import { MailReviewPage, MailSettingsPage } from '@/features/mail';
 import { locationKind } from '@/features/locations/kind';
 import { NotificationsPage } from '@/features/notifications/components/operator/notifications-page';
 import { operatorKind } from '@/features/operators/kind';
@@ -108,6 +109,9 @@ export const operatorRoutes: RouteObject[] = [
       page('used-products/:id', 'used-products.show', <ResourceDetailPage key="used-products" kind={usedProductKind} />),
       page('mentions', 'messages.index', <NotificationsPage />),
       page('settings', 'settings.index', <SettingsIndexPage />),
+      // the mail settings need the settings permission, the review queue the right to open tickets, as the API asks
+      page('settings/mail', 'settings.index', <MailSettingsPage />),
+      page('settings/mail/review', 'tickets.store', <MailReviewPage />),
       page('settings/:list', 'settings.show', <SettingListPage />),
       ...resourcePages,
     ],

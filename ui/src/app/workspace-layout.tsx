@@ -35,6 +35,8 @@ export const OPERATOR_SETTINGS: readonly Entry[] = [
   { path: 'tickets/templates', label: 'Ticket templates', permission: 'ticket-templates.index' },
   { path: 'operators', label: 'Operators', permission: 'operators.index' },
   { path: 'settings', label: 'Setting lists', permission: 'settings.index' },
+  { path: 'settings/mail', label: 'Mail settings', permission: 'settings.index' },
+  { path: 'settings/mail/review', label: 'Mail review', permission: 'tickets.store' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'workspace-link active' : 'workspace-link');
@@ -65,9 +67,12 @@ export function OperatorLayout() {
   }, [tenant, t]);
 
   // "tickets" stays lit on a ticket, but not on the ticket templates below it.
+  // "settings" and "settings/mail" likewise stay dark below the entries under them.
+  const under = (entry: Entry) =>
+    OPERATOR_SETTINGS.some((o) => o.path.startsWith(`${entry.path}/`) && (pathname === `${OPERATOR_BASE}/${o.path}` || pathname.startsWith(`${OPERATOR_BASE}/${o.path}/`)));
   const active = (entry: Entry) =>
     pathname === `${OPERATOR_BASE}/${entry.path}` ||
-    (pathname.startsWith(`${OPERATOR_BASE}/${entry.path}/`) && !(entry.path === 'tickets' && pathname.startsWith(`${OPERATOR_BASE}/tickets/templates`)));
+    (pathname.startsWith(`${OPERATOR_BASE}/${entry.path}/`) && !(entry.path === 'tickets' && pathname.startsWith(`${OPERATOR_BASE}/tickets/templates`)) && !under(entry));
   const link = (entry: Entry) => (
     <li key={entry.path}>
       <NavLink to={`${OPERATOR_BASE}/${entry.path}`} className={() => linkClass({ isActive: active(entry) })} aria-current={active(entry) ? 'page' : undefined}>

@@ -21,9 +21,11 @@ export type MailSettings = {
   imap_folder: string | null;
   addresses: string[];
   unknown_senders: UnknownSenders;
+  /** No server of its own: mail leaves through the process default. */
+  default_smtp?: boolean;
 };
 
-export type MailSettingsChange = Omit<MailSettings, 'smtp_password_set' | 'imap_password_set'> & {
+export type MailSettingsChange = Omit<MailSettings, 'smtp_password_set' | 'imap_password_set' | 'default_smtp'> & {
   /** Left out (or empty) keeps the stored password. */
   smtp_password?: string;
   imap_password?: string;

@@ -184,7 +184,7 @@ export function MailSettingsPage() {
       <form onSubmit={onSubmit} noValidate className="record-form mail-settings-form">
         <fieldset>
           <legend>{t('Outgoing mail (SMTP)')}</legend>
-          <p className="muted">{t('Without a server of its own the desk sends through the default server.')}</p>
+          {stored.default_smtp && <p className="muted">{t('Without a server of its own the desk sends through the default server.')}</p>}
           <Field label={t('SMTP host')} error={errors.smtp_host?.message}>
             {(id) => input(register('smtp_host', { maxLength: { value: 255, message: t('{field} may be at most {n} characters', { field: t('SMTP host'), n: 255 }) } }), id, { autoComplete: 'off' })}
           </Field>

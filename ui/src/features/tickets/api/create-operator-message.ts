@@ -12,6 +12,10 @@ export type NewMessage = {
   description?: string;
   activityId?: number | null;
   action?: string;
+  /** Who else a reply goes to: comma-separated addresses (a note goes to no one). */
+  to?: string;
+  cc?: string;
+  bcc?: string;
 };
 
 /** POST /api/messages/store as form data; a failed send is silent (SPEC §8). */
@@ -25,6 +29,9 @@ export function createMessage(m: NewMessage) {
     description: m.description || undefined,
     activity_id: m.activityId || undefined,
     action: m.action || undefined,
+    to: m.to || undefined,
+    cc: m.cc || undefined,
+    bcc: m.bcc || undefined,
   };
   const attachments = { 'attachment_ids[]': m.attachmentIds ?? [] };
   return unwrap(

@@ -420,6 +420,7 @@ export const de: Record<keyof typeof import('./nl').nl, string> = {
   '{field}: {address} is not a valid e-mail address': '{field}: {address} ist keine gültige E-Mail-Adresse',
   '{field} holds more than {n} addresses': '{field} enthält mehr als {n} Adressen',
   'Mail review': 'E-Mail-Prüfung',
+  'A note goes to no one: clear the addresses or send a reply.': 'Eine Notiz geht an niemanden: Adressen leeren oder eine Antwort senden.',
   'STARTTLS': 'STARTTLS',
   'TLS': 'TLS',
 };

@@ -422,6 +422,7 @@ export const nl = {
   '{field}: {address} is not a valid e-mail address': '{field}: {address} is geen geldig e-mailadres',
   '{field} holds more than {n} addresses': '{field} bevat meer dan {n} adressen',
   'Mail review': 'E-mailbeoordeling',
+  'A note goes to no one: clear the addresses or send a reply.': 'Een notitie gaat naar niemand: wis de adressen of verstuur een antwoord.',
   'STARTTLS': 'STARTTLS',
   'TLS': 'TLS',
 };

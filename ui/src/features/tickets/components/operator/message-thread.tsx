@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { messageFormat, PlainText } from '@/components/ui/plain-text';
+import { MailOrigin } from '@/components/ui/mail-origin';
 import { toast } from '@/lib/toast';
 import { deleteMessage } from '../../api/update-message';
 import type { Operator, OperatorMessage } from '@/types/operator';
@@ -101,6 +102,7 @@ export function MessageThread({ messages, label, operators = [], onChanged }: Th
                   </>
                 ) : null}
               </div>
+              <MailOrigin message={m} />
               {m.type === 'status-changed' && m.data?.status ? (
                 <p className="status-change">{t('Status: {name}', { name: lookupLabel(m.data.status.name) })}</p>
               ) : editing === m.id ? (

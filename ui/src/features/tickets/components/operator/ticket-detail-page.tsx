@@ -15,6 +15,7 @@ import { roundToFiveMinutes } from '@/lib/dates';
 import { ArchivedName, ClientName, PriorityBadge, StatusBadge } from '@/components/display/badges';
 import { DueDate } from '@/components/display/due-date';
 import { MessageThread } from './message-thread';
+import { NO_ADDRESSEES, ReplyAddressees, addresseeFields, hasAddressees, type Addressees } from './reply-addressees';
 import { RouteLink } from '@/components/display/route-link';
 import { RecordEditor, type Rec } from '@/components/records/record-form';
 import { ticketKind } from '../../kind';
@@ -47,30 +48,41 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   const { operators } = useOperatorLookups();
   const [html, setHtml] = useState('');
   const [images, setImages] = useState<(number | string)[]>([]);
-  const [sending, setSending] = useState(false);
   const [key, setKey] = useState(0);
+  // the addressees are a react-hook-form form; the editor's HTML stays its own state
+  const { register, handleSubmit, reset, setError, formState } = useForm<Addressees>({ defaultValues: NO_ADDRESSEES });
+  const sending = formState.isSubmitting;
   const blocked = replyBlocked(ticket, can('messages.store'));
   const empty = html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '' && images.length === 0;
 
-  const send = async (visibleToClient: boolean) => {
-    setSending(true);
-    try {
-      await createMessage({ message: html, morphableType: 'Ticket', morphableId: ticket.id, visibleToClient, attachmentIds: images });
-      toast.success(t('Message sent'));
-      setHtml('');
-      setImages([]);
-      setKey((k) => k + 1);
-      reload();
-    } catch {
-      // A failed send only ends the loading state (SPEC §8).
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = (visibleToClient: boolean) =>
+    handleSubmit(async (addressees) => {
+      if (!visibleToClient && hasAddressees(addressees)) {
+        setError('to', { type: 'note', message: t('A note goes to no one: clear the addresses or send a reply.') });
+        return;
+      }
+      try {
+        const extra = visibleToClient ? addresseeFields(addressees) : {};
+        await createMessage({ message: html, morphableType: 'Ticket', morphableId: ticket.id, visibleToClient, attachmentIds: images, ...extra });
+        toast.success(t('Message sent'));
+        setHtml('');
+        setImages([]);
+        setKey((k) => k + 1);
+        reset(NO_ADDRESSEES);
+        reload();
+      } catch (e) {
+        // A failed send only ends the loading state (SPEC §8); an address the API refuses shows at its field.
+        const fields = e instanceof ApiError ? errorsByField(e.body?.errors) : {};
+        for (const kind of ['to', 'cc', 'bcc'] as const) {
+          if (fields[kind]) setError(kind, { type: 'server', message: fieldErrorText(t, t(kind === 'to' ? 'To' : kind === 'cc' ? 'Cc' : 'Bcc'), fields[kind]) });
+        }
+      }
+    })();
 
   return (
     <section className="composer" aria-label={t('Write a message')}>
       <RichEditor key={key} onChange={setHtml} operators={operators} onImage={(id) => setImages((i) => [...i, id])} />
+      {!blocked && <ReplyAddressees register={register} errors={formState.errors} />}
       {blocked && <p className="muted">{t(blocked)}</p>}
       <div className="composer-actions">
         <button type="button" className="primary" disabled={Boolean(blocked) || empty || sending} onClick={() => void send(true)}>
