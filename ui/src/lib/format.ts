@@ -98,8 +98,23 @@ export function parseDecimal(text: string | number | null | undefined, language:
   return Number.isFinite(n) ? n : null;
 }
 
-/** A number as a field shows it for editing: the language's decimal separator, no grouping. */
+/**
+ * The number-key filter of a number field (SPEC §5) in the language's way: only digits,
+ * the decimal separator and a minus survive, and the other separator becomes the
+ * decimal one ("12.5" typed in Dutch reads "12,5"; "12,5" typed in English "12.5").
+ */
+export function filterDecimalKeys(text: string, language: Language = currentLanguage()): string {
+  const { decimal } = separators(language);
+  const other = decimal === ',' ? '.' : ',';
+  return text.split(other).join(decimal).replace(new RegExp(`[^0-9${escape(decimal)}-]`, 'g'), '');
+}
+
+/**
+ * A number as a field shows it for editing: the language's decimal separator, no
+ * grouping; a number the API sent as text keeps its decimals ("149.00" is "149,00" in nl).
+ */
 export function formatDecimalInput(value: number | string | null | undefined, language: Language = currentLanguage()): string {
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim().replace('.', separators(language).decimal);
   const n = toNumber(value);
   return n === null ? '' : numberFormat(language, { maximumFractionDigits: 20, useGrouping: false }).format(n);
 }

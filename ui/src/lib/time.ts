@@ -1,4 +1,4 @@
-// The time input's rules (SPEC §5) and the number-key filter.
+// The time input's rules (SPEC §5); the number-key filter is format.ts's filterDecimalKeys.
 
 /** 'hh:mm' or a plain number of minutes to minutes; null when it is neither. */
 export function parseTimeInput(text: string): number | null {
@@ -14,9 +14,4 @@ export function minutesToHhmm(minutes: number): string {
   const abs = Math.abs(Math.round(minutes));
   const text = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
   return minutes < 0 ? `-${text}` : text;
-}
-
-/** Only digits, dot and minus survive; a comma becomes a dot. */
-export function filterNumberKeys(text: string): string {
-  return text.replace(/,/g, '.').replace(/[^0-9.-]/g, '');
 }

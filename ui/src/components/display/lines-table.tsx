@@ -5,7 +5,7 @@ import type { Line } from '@/types/operator';
 
 /** A quote's or invoice's lines, with the actions a line allows in its last column. */
 export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line: Line) => ReactNode }) {
-  const { t } = useTranslation('operator');
+  const { t, language } = useTranslation('operator');
   return (
     <table className="detail-table">
       <thead>
@@ -25,9 +25,9 @@ export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line:
         {lines.map((l, i) => (
           <tr key={l.id ?? i}>
             <td>{l.description}</td>
-            <td>{formatQuantity(l.quantity)}</td>
-            <td>{formatEuro(l.price)}</td>
-            <td>{formatEuro(l.total)}</td>
+            <td>{formatQuantity(l.quantity, language)}</td>
+            <td>{formatEuro(l.price, language)}</td>
+            <td>{formatEuro(l.total, language)}</td>
             {actions && <td>{actions(l)}</td>}
           </tr>
         ))}

@@ -40,7 +40,7 @@ function EmbeddedName({ record, route }: { record: Embedded; route?: string }) {
 
 /** One fact's value as the page shows it; null when there is nothing to show. */
 export function useFactValue() {
-  const { t } = useTranslation('operator');
+  const { t, language } = useTranslation('operator');
   const { lookups } = useSession();
   return (fact: Fact, record: Row): ReactNode => {
     const value = record[fact.field];
@@ -59,9 +59,9 @@ export function useFactValue() {
         // Marked in colour and in words once it has passed or nearly has.
         return <ExpiryDate value={String(value)} long />;
       case 'money':
-        return formatEuro(value as number | string);
+        return formatEuro(value as number | string, language);
       case 'hours':
-        return t('{n} hours', { n: formatQuantity(value as number | string) });
+        return t('{n} hours', { n: formatQuantity(value as number | string, language) });
       case 'minutes':
         return formatMinutes(Number(value));
       case 'archivable':

@@ -4,6 +4,7 @@ import { searchProducts, type Product } from '@/components/form/api/search-produ
 import { SearchSelect, type SearchOption } from '@/components/filters/search-select';
 import { NumberInput } from './number-input';
 import { useTranslation } from '@/lib/i18n';
+import { formatDecimalInput, parseDecimal } from '@/lib/format';
 
 export type NewLine = { description: string; quantity: number; price: number };
 
@@ -11,22 +12,21 @@ type LineValues = { product: SearchOption | null; description: string; quantity:
 const EMPTY: LineValues = { product: null, description: '', quantity: '1', price: '' };
 
 const productLabel = (row: Record<string, unknown>) => `${String(row.product_code ?? '')} ${String(row.product_name ?? '')}`.trim();
-const isNumber = (v: string) => v !== '' && Number.isFinite(Number(v));
 
 /**
  * A line for a quote or a draft invoice on react-hook-form: description, quantity and price
- * (a typed comma becomes a dot). Picking a product fills the description, and the price when
- * it has one.
+ * (typed with the interface language's decimal separator). Picking a product fills the
+ * description, and the price when it has one.
  */
 export function LineForm({ label, onAdd }: { label?: string; onAdd: (line: NewLine) => Promise<void> }) {
-  const { t } = useTranslation('operator');
+  const { t, language } = useTranslation('operator');
   const id = useId();
   const { control, register, handleSubmit, reset, setValue, watch, formState } = useForm<LineValues>({ defaultValues: EMPTY });
   const [description, quantity, price] = watch(['description', 'quantity', 'price']);
-  const valid = description.trim() !== '' && isNumber(quantity) && isNumber(price);
+  const valid = description.trim() !== '' && parseDecimal(quantity, language) !== null && parseDecimal(price, language) !== null;
   const submit = handleSubmit(async (v) => {
     try {
-      await onAdd({ description: v.description.trim(), quantity: Number(v.quantity), price: Number(v.price) });
+      await onAdd({ description: v.description.trim(), quantity: parseDecimal(v.quantity, language) ?? 0, price: parseDecimal(v.price, language) ?? 0 });
       reset(EMPTY);
     } catch {
       // The API client already showed the server's message; the values stay.
@@ -49,7 +49,7 @@ export function LineForm({ label, onAdd }: { label?: string; onAdd: (line: NewLi
               const row = picked?.row as Product | undefined;
               if (!row) return;
               setValue('description', productLabel(row));
-              if (row.price !== undefined && row.price !== null && row.price !== '') setValue('price', String(row.price));
+              if (row.price !== undefined && row.price !== null && row.price !== '') setValue('price', formatDecimalInput(row.price, language));
             }}
           />
         )}

@@ -3,6 +3,7 @@ import {
   dutchDateToIso,
   formatDate,
   formatDateTime,
+  filterDecimalKeys,
   formatDecimalInput,
   formatEuro,
   formatMinutes,
@@ -70,6 +71,16 @@ describe('numbers', () => {
     expect(formatDecimalInput('1234.5', 'en')).toBe('1234.5');
     expect(formatDecimalInput(0.25, 'de')).toBe('0,25');
     expect(formatDecimalInput(null, 'de')).toBe('');
+    // A price the API sent as text keeps its decimals.
+    expect(formatDecimalInput('149.00', 'nl')).toBe('149,00');
+    expect(formatDecimalInput('149.00', 'en')).toBe('149.00');
+  });
+
+  it('keeps digits, the decimal separator and minus as a number is typed', () => {
+    expect(filterDecimalKeys('-1a2.5e€', 'nl')).toBe('-12,5');
+    expect(filterDecimalKeys('12,5', 'de')).toBe('12,5');
+    expect(filterDecimalKeys('-1a2,5e€', 'en')).toBe('-12.5');
+    expect(filterDecimalKeys('12.5', 'en')).toBe('12.5');
   });
 });
 

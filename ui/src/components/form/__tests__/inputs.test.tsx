@@ -51,11 +51,25 @@ function NumberHarness() {
 }
 
 describe('number-key filter', () => {
-  it('keeps digits, dot and minus and turns a comma into a dot', async () => {
+  it('keeps digits, dot and minus and turns a comma into a dot in English', async () => {
     render(<NumberHarness />);
     const input = screen.getByLabelText('Hours');
     await userEvent.type(input, '-1a2,5e€');
     expect(input).toHaveValue('-12.5');
+  });
+
+  it('keeps the decimal comma of Dutch and German and turns a dot into one', async () => {
+    for (const language of ['nl', 'de']) {
+      localStorage.setItem('APP_LANGUAGE', language);
+      const { unmount } = render(<NumberHarness />);
+      const input = screen.getByLabelText('Hours');
+      await userEvent.type(input, '-1a2.5e€');
+      expect(input).toHaveValue('-12,5');
+      await userEvent.clear(input);
+      await userEvent.type(input, '3,75');
+      expect(input).toHaveValue('3,75');
+      unmount();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatDate, formatEuro } from '@/lib/format';
+import { Money } from '@/components/display/money';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { deinvoiceLines, downloadInvoicesCsv, exportInvoice, restoreInvoice } from '../../api/invoicing';
@@ -78,7 +79,7 @@ const columns: OperatorColumn<InvoiceRow>[] = [
     cell: (i) => (i.company ? <ArchivedName record={i.company} /> : (i.company_name ?? null)),
   },
   { id: 'date', label: 'Date', cell: (i) => formatDate(i.date ?? i.Date) },
-  { id: 'total', label: 'Total', cell: (i) => formatEuro(i.total ?? i.amount_incl ?? i.AmountIncl) },
+  { id: 'total', label: 'Total', cell: (i) => <Money value={i.total ?? i.amount_incl ?? i.AmountIncl} /> },
 ];
 
 export function InvoicesPage() {
@@ -161,7 +162,7 @@ function RemoveLine({ invoice, line, reload }: { invoice: Invoice; line: Invoice
 }
 
 export function InvoiceDetailPage() {
-  const { t } = useTranslation('operator');
+  const { t, language } = useTranslation('operator');
   return (
     <DetailScreen<InvoiceRow> route="invoices" modelName="Invoice" label={(i) => invoiceNumber(i) ?? t('Draft invoice')} withRelations={['lines', 'company']}>
       {({ record, reload }) => (
@@ -186,7 +187,7 @@ export function InvoiceDetailPage() {
             actions={isDraft(record) ? (line) => <RemoveLine invoice={record} line={line as InvoiceLine} reload={reload} /> : undefined}
           />
           <p>
-            <strong>{t('Total: {amount}', { amount: formatEuro(record.total) })}</strong>
+            <strong>{t('Total: {amount}', { amount: formatEuro(record.total, language) })}</strong>
           </p>
           {isDraft(record) && (
             <LineForm

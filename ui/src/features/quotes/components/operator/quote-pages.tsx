@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { formatEuro } from '@/lib/format';
+import { Money } from '@/components/display/money';
 import { toast } from '@/lib/toast';
 import { sendQuote } from '../../api/send-quote';
 import { duplicateQuote } from '../../api/duplicate-quote';
@@ -46,7 +47,7 @@ const columns: OperatorColumn<Quote>[] = [
   { id: 'status', label: 'Status', cell: (q) => <QuoteStatus id={q.status_id} /> },
   { id: 'company', label: 'Company', cell: (q) => (q.company ? <ArchivedName record={q.company} /> : null) },
   { id: 'client', label: 'Client', cell: (q) => <ClientName name={q.client?.full_name} /> },
-  { id: 'total', label: 'Total', cell: (q) => formatEuro(q.total) },
+  { id: 'total', label: 'Total', cell: (q) => <Money value={q.total} /> },
 ];
 
 export function QuotesPage() {
@@ -116,7 +117,7 @@ function DuplicateButton({ quote }: { quote: Quote }) {
 }
 
 export function QuoteDetailPage() {
-  const { t } = useTranslation('operator');
+  const { t, language } = useTranslation('operator');
   const { can } = useSession();
   return (
     <DetailScreen<Quote> route="quotes" modelName="Quote" label={(q) => q.label ?? q.name} withRelations={['lines', 'company', 'client']}>
@@ -153,7 +154,7 @@ export function QuoteDetailPage() {
             }
           />
           <p>
-            <strong>{t('Total: {amount}', { amount: formatEuro(record.total) })}</strong>
+            <strong>{t('Total: {amount}', { amount: formatEuro(record.total, language) })}</strong>
           </p>
           {record.status_id === 1 && (
             <LineForm

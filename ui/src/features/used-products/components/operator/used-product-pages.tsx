@@ -1,4 +1,4 @@
-import { formatEuro, formatQuantity } from '@/lib/format';
+import { Money, Quantity } from '@/components/display/money';
 import { toast } from '@/lib/toast';
 import { useTranslation } from '@/lib/i18n';
 import type { Id } from '@/types/operator';
@@ -26,8 +26,8 @@ export function UsedProductsPage() {
     companyCell,
     { id: 'type', label: 'Type', cell: (u) => <Badge label={u.type in USED_PRODUCT_TYPES ? t(USED_PRODUCT_TYPES[u.type]) : String(u.type)} styleName="info" /> },
     { id: 'moment', label: 'Invoice moment', cell: (u) => (u.invoice_moment in INVOICE_MOMENTS ? t(INVOICE_MOMENTS[u.invoice_moment]) : String(u.invoice_moment)) },
-    { id: 'quantity', label: 'Quantity', cell: (u) => formatQuantity(u.quantity) },
-    { id: 'total', label: 'Total', cell: (u) => formatEuro(u.total) },
+    { id: 'quantity', label: 'Quantity', cell: (u) => <Quantity value={u.quantity} /> },
+    { id: 'total', label: 'Total', cell: (u) => <Money value={u.total} /> },
   ];
   return (
     <>
