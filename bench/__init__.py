@@ -22,5 +22,6 @@ KEYS = (
     "sla_action_required_p95_ms",
     "rss_mb",
     "mail_ingest_per_s",
+    "mail_out_lag_p95_ms",
 )
 """The figures the benchmark writes, in the order of the report."""

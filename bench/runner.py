@@ -16,7 +16,7 @@ from sqlalchemy import Engine, text
 from api.bootstrap import open_stores
 from api.commands._common import progress_bar
 from api.settings import Settings
-from bench import mail_ingest, seeding
+from bench import mail_ingest, mail_out, seeding
 from bench.database import POSTGRES_NAME, BenchDatabase
 from bench.measuring import (
     WARM_UP,
@@ -143,8 +143,13 @@ def _write_side(
     mails = min(2000, options.tickets)
     log(f"taking in {mails:,} varied mails from a Dovecot mailbox")
     mail_per_s, mail_context = mail_ingest.run(app, engine, settings, hashed, mails)
+    replies = min(200, max(20, options.tickets // 10))
+    log(f"timing {replies} replies from stored event to the SMTP server")
+    out_p95, out_context = mail_out.run(app, engine, settings, hashed, replies)
+    mail_context.update(out_context)
     figures = {
         "mail_ingest_per_s": mail_per_s,
+        "mail_out_lag_p95_ms": out_p95,
         "seed_events_per_s": seeded / max(seed_seconds, 1e-9),
         "projection_events_per_s": replayed / max(rebuild_seconds, 1e-9),
         "append_ratio": ours / max(raw, 1e-9),
