@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from domain.application import Ledgerdesk
 from domain.base import stable_id
-from domain.errors import NotFound
+from domain.errors import InvalidValue, NotFound
 from domain.people import CLIENT, User
 from domain.threads import MailOrigin
 from domain.use_cases.messages import PostMessage
@@ -101,7 +101,9 @@ class Intake:
             )
         client = self._client(tenant_id, mail.from_address)
         if client is None:
-            if self.settings(tenant_id).unknown_senders == "create":
+            # an operator's address is no client to create: an operator decides
+            creatable = not self._is_user(tenant_id, mail.from_address)
+            if creatable and self.settings(tenant_id).unknown_senders == "create":
                 client = self._create_client(tenant_id, mail)
             if client is None:
                 return self._hold(tenant_id, key, mail, source)
@@ -118,6 +120,13 @@ class Intake:
         if user.is_operator != CLIENT or not user.active:
             return None
         return user
+
+    def _is_user(self, tenant_id: str, address: str) -> bool:
+        try:
+            self.app.users.by_email(tenant_id, address)
+        except NotFound:
+            return False
+        return True
 
     def company_by_domain(self, tenant_id: str, address: str) -> str | None:
         """The one live company whose e-mail address has the sender's domain."""
@@ -152,9 +161,15 @@ class Intake:
             " "
         )
         try:
-            return self.app.users.by_email(tenant_id, mail.from_address)
+            found = self.app.users.by_email(tenant_id, mail.from_address)
         except NotFound:
             pass
+        else:
+            if found.is_operator != CLIENT:
+                raise InvalidValue(
+                    "The sender is an operator: choose a client.", "client_id"
+                )
+            return found
         self.app.users.register(
             tenant_id,
             "system",

@@ -115,3 +115,22 @@ def test_clients_may_not_and_other_tenants_cannot_see_it(
     assert portal.post(f"/api/mail-review/{held_id}/accept", other).status_code == 404
     assert portal.post(f"/api/mail-review/{held_id}/reject", other).status_code == 404
     assert portal.post("/api/mail-review/nope/reject", operator).status_code == 404
+
+
+def test_mail_from_an_operators_address_is_held_and_needs_a_client(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    m = EmailMessage()
+    m["From"], m["To"] = "first@demo.test", "support@demo.localhost"
+    m["Subject"], m["Message-ID"] = "Forwarded", "<fwd@demo.test>"
+    m.set_content("Forwarding a client's question.")
+    outcome = intake_of(portal.svc).take(m.as_bytes(), portal.tenant_id())
+    assert outcome.kind == "review"
+    held_id = outcome.message_id
+    answer = portal.post(f"/api/mail-review/{held_id}/accept", operator, json={})
+    assert answer.status_code == 422 and "client_id" in answer.text
+    client = portal.user_id("client@demo.test")
+    answer = portal.post(
+        f"/api/mail-review/{held_id}/accept", operator, json={"client_id": client}
+    )
+    assert answer.status_code == 200
