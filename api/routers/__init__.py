@@ -24,6 +24,7 @@ from api.routers import (
     projects,
     quotes,
     setting_lists,
+    sla_report,
     subscriptions,
     system,
     ticket_templates,
@@ -56,6 +57,7 @@ ROUTERS = [
     presets.router,
     exports.router,
     audit.router,
+    sla_report.router,
     # Before the setting lists: /products/search is not the products list's /{id}.
     lookups.router,
     companies.router,

@@ -281,3 +281,66 @@ def test_warnings_and_breaches_are_published_with_a_schema(portal: Portal) -> No
     assert all(
         m.value["data"]["target"] in ("response", "resolution") for m in published
     )
+
+
+def _month() -> str:
+    return datetime.now(UTC).strftime("%Y-%m")
+
+
+def test_the_sla_report_counts_met_and_breached_per_priority(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    tickets = _rows(portal, operator, **{"builder[paginate]": 100})
+    company = next(r["company"] for r in tickets if r["sla_state"] == "warned")
+    _raise_everything_due(portal)
+    answer = portal.get(
+        "/api/sla-report",
+        operator,
+        params={"company_id": company["id"], "month": _month()},
+    )
+    assert answer.status_code == 200, answer.text
+    report = answer.json()
+    assert report["company_name"] == company["name"]
+    assert report["breached"] >= 2
+    assert report["met"] == sum(r["met"] for r in report["rows"])
+    mine = [r for r in tickets if r["company"]["id"] == company["id"]]
+    assert report["met"] + report["breached"] + report["open"] == len(mine)
+    csv = portal.get(
+        "/api/sla-report",
+        operator,
+        params={"company_id": company["id"], "month": _month(), "format": "csv"},
+    )
+    assert csv.status_code == 200
+    assert csv.headers["content-type"].startswith("text/csv")
+    lines = csv.text.strip().splitlines()
+    assert lines[0] == "company,month,priority,met,breached,open"
+    assert len(lines) == len(report["rows"]) + 1
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [({"month": "2026-13"}, "month"), ({"month": "May"}, "month"), ({}, "company_id")],
+)
+def test_a_bad_sla_report_request_is_a_422(
+    portal: Portal, operator: dict[str, str], params: dict[str, str], field: str
+) -> None:
+    company = _rows(portal, operator)[0]["company"]["id"]
+    query = {"company_id": company, "month": _month(), **params}
+    if field == "company_id":
+        query.pop("company_id")
+    answer = portal.get("/api/sla-report", operator, params=query)
+    assert answer.status_code == 422
+    assert any(field in key for key in answer.json()["errors"]), answer.text
+
+
+def test_the_sla_report_keeps_to_the_tenant_and_operators(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    company = _rows(portal, operator)[0]["company"]["id"]
+    other = portal.login("first@other.test", host=OTHER)
+    params = {"company_id": company, "month": _month()}
+    assert portal.get("/api/sla-report", other, params=params).status_code == 404
+    assert portal.get("/api/sla-report", client_a, params=params).status_code in (
+        403,
+        404,
+    )
