@@ -47,6 +47,8 @@ class Letter:
     automatic: bool = True
     overrides: dict[str, Any] = field(default_factory=dict)
     """The tenant's configs; `mail.template.*` ones replace the built-in texts."""
+    attachments: tuple[tuple[str, str, bytes], ...] = ()
+    """Files sent along: name, content type, content."""
 
     @property
     def recipients(self) -> list[str]:
@@ -179,6 +181,13 @@ def compose(
     message.add_alternative(
         layout.get_template("layout.html").render(**context), subtype="html"
     )
+    for name, content_type, content in letter.attachments:
+        maintype, _, subtype = content_type.partition("/")
+        if not subtype:
+            maintype, subtype = "application", "octet-stream"
+        message.add_attachment(
+            content, maintype=maintype, subtype=subtype, filename=name
+        )
     # after the parts are made: the multipart itself names the language
     message["Content-Language"] = words["language"]
     return message

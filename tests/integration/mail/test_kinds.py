@@ -317,3 +317,24 @@ def test_a_tenants_own_words_replace_the_built_in_ones(
     [mail] = smtp.received
     assert mail.message["Subject"] == f"Got it: {reference}"
     assert f"we are on {reference}." in both_parts(mail.message)[1]
+
+
+def test_a_replys_files_travel_along(
+    portal: Portal, operator: dict[str, str], outbox: Outbox, smtp: SmtpUnderTest
+) -> None:
+    ticket = ticket_of(portal, "client@demo.test")
+    answer = portal.client.post(
+        "/api/messages",
+        headers=operator,
+        data=reply_form(ticket.id, "<p>The log is attached.</p>"),
+        files={"file[0]": ("log.txt", b"log line", "text/plain")},
+    )
+    assert answer.status_code == 201, answer.text
+
+    outbox.run()
+
+    [mail] = smtp.received
+    [attached] = list(mail.message.iter_attachments())
+    assert attached.get_filename() == "log.txt"
+    assert attached.get_content() == "log line"
+    assert "The log is attached." in both_parts(mail.message)[1]
