@@ -26,7 +26,7 @@ import smtplib
 import sys
 import time
 from email.message import EmailMessage
-from email.utils import make_msgid
+from email.utils import formatdate, make_msgid
 from typing import Any
 
 from aiosmtpd.controller import Controller
@@ -96,6 +96,7 @@ def send(args: argparse.Namespace) -> None:
     m["From"] = args.sender
     m["To"] = args.to
     m["Subject"] = args.subject
+    m["Date"] = formatdate(localtime=True)
     domain = args.sender.rpartition("@")[2].strip(">") or "client.test"
     message_id = make_msgid(domain=domain)
     m["Message-ID"] = message_id
@@ -118,6 +119,7 @@ def headers_of(raw: bytes) -> dict[str, str]:
         "references": str(m["References"] or ""),
         "from": str(m["From"] or ""),
         "to": str(m["To"] or ""),
+        "cc": str(m["Cc"] or ""),
         "auto_submitted": str(m["Auto-Submitted"] or ""),
     }
 

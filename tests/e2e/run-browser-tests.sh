@@ -43,23 +43,25 @@ export LEDGERDESK_DATABASE_URL="sqlite:///$work/ledgerdesk.sqlite3"
 export LEDGERDESK_UPLOAD_DIR="$work/uploads" LEDGERDESK_EXPORT_DIR="$work/exports"
 export LEDGERDESK_MAIL_DIR="$work/mail"
 
-# A Dovecot already running (LEDGERDESK_E2E_IMAP_PORT and LEDGERDESK_E2E_MAIL_ACCOUNT
-# set) is used as it is; otherwise one starts here.
+# Two mailboxes: the client's and a colleague's the operator copies in. A Dovecot
+# already running (LEDGERDESK_E2E_IMAP_PORT and both LEDGERDESK_E2E_MAIL_*ACCOUNT set)
+# is used as it is; otherwise one starts here.
 mail_account=${LEDGERDESK_E2E_MAIL_ACCOUNT:-client@demo.test:mailbox-secret}
+cc_account=${LEDGERDESK_E2E_MAIL_CC_ACCOUNT:-colleague@demo.test:colleague-secret}
 imap_port=${LEDGERDESK_E2E_IMAP_PORT:-}
 if [ -z "$imap_port" ] && $python -c 'import tests.support.dovecot' 2>/dev/null; then
-  $python -m tests.support.dovecot --account "$mail_account" >"$work/dovecot.log" 2>&1 &
+  $python -m tests.support.dovecot --account "$mail_account" --account "$cc_account" >"$work/dovecot.log" 2>&1 &
   pids+=($!)
   await_line $! "$work/dovecot.log" '^IMAP '
   imap_port=$(grep -m1 '^IMAP ' "$work/dovecot.log" | cut -d' ' -f3)
 fi
 if [ -n "$imap_port" ]; then
   relay_port=$(free_port)
-  $python tests/e2e/browser_mail.py relay --port "$relay_port" --imap-port "$imap_port" --account "$mail_account" >"$work/relay.log" 2>&1 &
+  $python tests/e2e/browser_mail.py relay --port "$relay_port" --imap-port "$imap_port" --account "$mail_account" --account "$cc_account" >"$work/relay.log" 2>&1 &
   pids+=($!)
   await_line $! "$work/relay.log" '^ready'
   export LEDGERDESK_SMTP_URL="smtp://127.0.0.1:$relay_port"
-  export LEDGERDESK_E2E_IMAP_PORT=$imap_port LEDGERDESK_E2E_MAIL_ACCOUNT=$mail_account
+  export LEDGERDESK_E2E_IMAP_PORT=$imap_port LEDGERDESK_E2E_MAIL_ACCOUNT=$mail_account LEDGERDESK_E2E_MAIL_CC_ACCOUNT=$cc_account
 else
   echo "note: tests/support/dovecot.py is missing: the mail journey cannot run" >&2
 fi

@@ -47,7 +47,7 @@ const OPERATOR_KINDS = [
   ['prepaid-cards', 'prepaid-cards', true],
   ['tickets/templates', 'ticket-templates', true, { name: 'Nieuwe medewerker', description: 'Werkplek klaarzetten' }],
 ];
-const OPERATOR_PAGES_WITHOUT_RECORD = ['time', 'time-registrations', 'mentions', 'settings', ...SETTING_LISTS.map((l) => `settings/${l}`)];
+const OPERATOR_PAGES_WITHOUT_RECORD = ['time', 'time-registrations', 'mentions', 'settings', ...SETTING_LISTS.map((l) => `settings/${l}`), 'settings/mail', 'settings/mail/review'];
 
 const PORTAL_KINDS = [
   ['tickets', true],
@@ -99,7 +99,7 @@ function operatorPages(ids) {
     if (creates) pages.push([`${path}/create`, `${path}/create`]);
     pages.push([`${path}/:id`, `${path}/${ids[collection]}`]);
   }
-  for (const path of OPERATOR_PAGES_WITHOUT_RECORD) pages.push([path.startsWith('settings/') ? 'settings/:list' : path, path]);
+  for (const path of OPERATOR_PAGES_WITHOUT_RECORD) pages.push([SETTING_LISTS.some((l) => path === `settings/${l}`) ? 'settings/:list' : path, path]);
   return pages;
 }
 

@@ -17,6 +17,7 @@ const MAIL = {
   receivePort: env.LEDGERDESK_E2E_RECEIVE_PORT,
   imapPort: env.LEDGERDESK_E2E_IMAP_PORT,
   account: env.LEDGERDESK_E2E_MAIL_ACCOUNT,
+  ccAccount: env.LEDGERDESK_E2E_MAIL_CC_ACCOUNT,
 };
 const CLIENT_ADDRESS = 'client@demo.test';
 const DESK_ADDRESS = 'support@demo.localhost';
@@ -34,9 +35,9 @@ function mailTheDesk(subject, body, thread = {}) {
   return mailTool('send', '--port', MAIL.receivePort, '--sender', CLIENT_ADDRESS, '--to', DESK_ADDRESS, '--subject', subject, '--body', body, ...extra);
 }
 
-/** Waits for the mail in the client's mailbox that holds the text; answers its headers. */
-function clientMailWith(text) {
-  return JSON.parse(mailTool('find', '--imap-port', MAIL.imapPort, '--account', MAIL.account, '--text', text, '--timeout', '60'));
+/** Waits for the mail in a mailbox (the client's unless named) that holds the text; answers its headers. */
+function mailWith(text, account = MAIL.account) {
+  return JSON.parse(mailTool('find', '--imap-port', MAIL.imapPort, '--account', account, '--text', text, '--timeout', '60'));
 }
 
 /** Reloads the page until the locator shows (a mail is taken in by another process). */
@@ -51,7 +52,7 @@ async function reloadUntil(page, locator, seconds = 30) {
 }
 
 test('mail: a mailed problem becomes a ticket, the answer reaches the client threaded, the reply lands in the same ticket', async ({ page, context, baseUrl, shot }) => {
-  check(MAIL.receivePort && MAIL.imapPort && MAIL.account, 'run-browser-tests.sh started no Dovecot, relay or receiver (see its notes)');
+  check(MAIL.receivePort && MAIL.imapPort && MAIL.account && MAIL.ccAccount, 'run-browser-tests.sh started no Dovecot, relay or receiver (see its notes)');
   const stamp = Date.now();
   const subject = `Plotter prints blank pages ${stamp}`;
   const asked = mailTheDesk(subject, `Hello,\n\nthe plotter on the second floor prints blank pages since this morning (${stamp}).\n\nAnna`);
@@ -72,19 +73,27 @@ test('mail: a mailed problem becomes a ticket, the answer reaches the client thr
   const origin = page.locator(`#${first.id} dl.mail-origin`);
   await expect(origin).toContainText(CLIENT_ADDRESS);
   await expect(origin).toContainText(DESK_ADDRESS);
+  await expect(origin.locator('time')).toHaveCount(1);
 
   const answer = `Switch the plotter off and on, then print the test page (${stamp}).`;
   await typeInEditor(page, answer);
+  // a colleague of the client gets a copy
+  const colleague = MAIL.ccAccount.split(':')[0];
+  await page.getByText('Also to').click();
+  await page.getByLabel('Cc', { exact: true }).fill(colleague);
   await page.getByRole('button', { name: 'Send reply' }).click();
   await toastText(page, 'Message sent');
   await shot('-answered');
 
   // the client's mailbox gets the answer, threaded on the client's mail and the ticket
-  const received = clientMailWith(answer);
+  const received = mailWith(answer);
   check(received.subject.includes(ticket.reference), `the reference ${ticket.reference} in the subject: ${received.subject}`);
   check(received.in_reply_to.trim() !== '', `an In-Reply-To: ${JSON.stringify(received)}`);
   check(received.references.includes(asked), `References name the client's mail ${asked}: ${received.references}`);
   check(received.references.includes(received.in_reply_to.trim()), `References hold the In-Reply-To: ${JSON.stringify(received)}`);
+  check(received.cc.includes(colleague), `the colleague in Cc: ${JSON.stringify(received)}`);
+  const copy = mailWith(answer, MAIL.ccAccount);
+  check(copy.message_id === received.message_id, `the colleague's copy is the same mail: ${copy.message_id} / ${received.message_id}`);
 
   // the client answers that mail; the answer lands in the same ticket
   const followUp = `Done, the test page is still blank (${stamp}).`;
