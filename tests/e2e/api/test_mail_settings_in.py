@@ -91,3 +91,41 @@ def test_the_settings_an_operator_saves_route_and_fetch(
     ]
     held = portal.get("/api/mail-review", operator).json()["data"]
     assert [h["from"] for h in held] == ["x@elsewhere.test"]
+
+
+@pytest.mark.skipif(not available(), reason="dovecot-imapd is not installed")
+def test_ledgerdesk_mail_fetch_once_reads_the_saved_mailbox(
+    portal: Portal,
+    operator: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from api.cli import main
+
+    with Dovecot() as server:
+        server.add_account("helpdesk@acme-support.test", "s3cret")
+        saved = portal.client.put(
+            "/api/mail-settings",
+            headers=operator,
+            json={
+                "imap_host": "127.0.0.1",
+                "imap_port": server.port,
+                "imap_security": "none",
+                "imap_user": "helpdesk@acme-support.test",
+                "imap_password": "s3cret",
+            },
+        )
+        assert saved.status_code == 200, saved.text
+        server.append("helpdesk@acme-support.test", "s3cret", mail("<cmd@demo.test>"))
+        settings = portal.svc.settings
+        monkeypatch.setenv("LEDGERDESK_DATABASE_URL", settings.database_url)
+        monkeypatch.setenv("LEDGERDESK_UPLOAD_DIR", settings.upload_dir)
+        assert main(["mail-fetch", "--once"]) == 0
+        assert "1 mails taken in" in capsys.readouterr().out
+        assert main(["mail-fetch", "--once"]) == 0
+        assert "0 mails taken in" in capsys.readouterr().out
+    portal.svc.follower.catch_up()
+    rows = portal.rows(t.tickets, tenant_id=portal.tenant_id())
+    assert [r.original_email_from for r in rows if r.original_email_from] == [
+        "client@demo.test"
+    ]
