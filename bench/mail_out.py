@@ -111,13 +111,14 @@ def run(
         smtp.stop()
     o = mail_outbox
     with engine.connect() as connection:
-        stored = dict(
-            connection.execute(
+        stored: dict[str, datetime] = {
+            str(message_id): event_at
+            for message_id, event_at in connection.execute(
                 select(o.c.message_id, o.c.event_at).where(
                     o.c.tenant_id == tenant.tenant_id
                 )
-            ).all()
-        )
+            )
+        }
     lags = []
     for message_id, at in accepted.at.items():
         event_at = stored.get(message_id)

@@ -33,7 +33,7 @@ from outbound.mail_outbox import (
 )
 from outbound.mail_settings import tenant_mail
 from projections import tables as t
-from projections.parked import describe, park
+from projections.parked import Parked, describe, failed_again, park, resolve
 
 log = logging.getLogger("ledgerdesk.mail")
 
@@ -44,6 +44,8 @@ EVENTS = (
     (Ticket, "Opened"),
     (Ticket, "MessagePosted"),
     (Ticket, "StatusChanged"),
+    (Ticket, "SlaWarned"),
+    (Ticket, "SlaBreached"),
     (Quote, "Sent"),
     (MailSettings, "TestRequested"),
 )
@@ -176,6 +178,27 @@ class MailFollower:
         if rows:
             connection.execute(mail_outbox.insert(), rows)
         return len(rows)
+
+    def retry(self, parked: list[Parked]) -> list[tuple[Parked, str]]:
+        """Write the mail of parked events again (after a fix); answers those
+        still failing. Each is written and resolved in one transaction."""
+        failing: list[tuple[Parked, str]] = []
+        for item in parked:
+            [notification] = self.app.recorder.select_notifications(
+                item.notification_id, 1
+            )
+            try:
+                with self.engine.begin() as connection:
+                    event = self.app.mapper.to_domain_event(notification)
+                    rows = self._rows(connection, event, notification.id)
+                    if rows:
+                        connection.execute(mail_outbox.insert(), rows)
+                    resolve(connection, item.id)
+            except Exception as error:  # reported, counted and kept parked
+                with self.engine.begin() as connection:
+                    failed_again(connection, item.id, error)
+                failing.append((item, describe(error)))
+        return failing
 
     def _rows(
         self, connection: Connection, event: Any, position: int

@@ -196,6 +196,17 @@ def oldest_pending(connection: Connection) -> datetime | None:
     return found  # type: ignore[no-any-return]
 
 
+def parked_mail(engine: Any) -> list[Any]:
+    """The mail parked after its last attempt, oldest first."""
+    o = mail_outbox
+    with engine.connect() as connection:
+        return list(
+            connection.execute(
+                select(o).where(o.c.status == PARKED).order_by(o.c.created_at)
+            )
+        )
+
+
 def parsed(content: bytes) -> EmailMessage:
     """The stored message back as an EmailMessage."""
     from email import message_from_bytes

@@ -85,6 +85,30 @@ def retry_relay(
         relay.close()
 
 
+def retry_mail(app: Any, engine: Any, name: str, parked: list[Parked]) -> list[Failing]:
+    """Write the mail of the outbox follower's parked events again."""
+    from api.bootstrap import build_mail
+    from api.settings import Settings
+
+    follower, _ = build_mail(Settings(), app, engine)
+    return follower.retry(parked)
+
+
+def show_mail(engine: Any) -> int:
+    """One line per parked mail (its server refused it every time); answers how many."""
+    from outbound.mail_outbox import parked_mail
+
+    found = parked_mail(engine)
+    if found:
+        print(f"{len(found)} parked mail(s):")
+    for row in found:
+        print(
+            f"mail\t{row.id}\t{row.kind}\t{row.tenant_id}\t"
+            f"attempts {row.attempts}\t{row.last_error}"
+        )
+    return len(found)
+
+
 def run(arguments: argparse.Namespace) -> int:
     """List parked events, or retry them; 1 when some still fail."""
     app, engine, _ = open_stores(read_model=False)
@@ -92,13 +116,23 @@ def run(arguments: argparse.Namespace) -> int:
         parked = list_parked(engine, follower=arguments.follower)
         if not arguments.retry:
             show(parked)
+            if arguments.follower in (None, "mail-outbox"):
+                show_mail(engine)
             return 0
+        if arguments.follower in (None, "mail-outbox"):
+            from outbound.mail_sender import release
+
+            print(f"Released {release(engine)} parked mail(s) for another round.")
         by_follower: dict[str, list[Parked]] = defaultdict(list)
         for item in parked:
             by_follower[item.follower].append(item)
         failing: list[Failing] = []
         for name, items in by_follower.items():
-            retry = retry_relay if name.endswith("relay") else retry_read_model
+            retry = retry_read_model
+            if name.endswith("relay"):
+                retry = retry_relay
+            elif name == "mail-outbox":
+                retry = retry_mail
             failing.extend(retry(app, engine, name, items))
         applied = len(parked) - len(failing)
         print(f"Applied {applied} of {len(parked)} parked event(s).")

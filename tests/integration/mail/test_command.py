@@ -35,3 +35,45 @@ def test_mail_send_once_sends_the_waiting_mail(
     [mail] = smtp.received
     assert mail.recipients == ["client@demo.test"]
     assert outbox(portal.svc.engine)[0].status == "sent"
+
+
+def test_ledgerdesk_parked_lists_and_retries_the_outboxs_parked_mail_and_events(
+    portal: Portal,
+    operator: dict[str, str],
+    smtp: SmtpUnderTest,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from outbound import mail_events
+    from tests.integration.mail.conftest import make_outbox
+
+    monkeypatch.setenv("LEDGERDESK_DATABASE_URL", portal.svc.settings.database_url)
+    mine, other = tickets(portal, 2)
+    reply(portal, operator, mine.id, "first")
+    desk = make_outbox(portal, smtp.server, max_attempts=1)
+    smtp.recorder.refuse = 1
+    desk.run()  # refused once, and once is all it may try: parked
+    with monkeypatch.context() as patch:
+
+        def broken(*_: object) -> None:
+            raise RuntimeError("a bug in making the mail")
+
+        patch.setitem(mail_events.HANDLERS, "Ticket.MessagePosted", broken)
+        reply(portal, operator, other.id, "second")
+        desk.follow()  # the event whose mail cannot be made is parked
+    assert [m.status for m in outbox(portal.svc.engine)] == ["parked"]
+
+    assert main(["parked"]) == 0
+    listed = capsys.readouterr().out
+    assert "mail-outbox" in listed and "a bug in making the mail" in listed
+    assert "1 parked mail(s)" in listed and "451" in listed
+
+    assert main(["parked", "--retry", "--follower", "mail-outbox"]) == 0
+
+    assert "Released 1 parked mail(s)" in capsys.readouterr().out
+    assert sorted(m.status for m in outbox(portal.svc.engine)) == [
+        "pending",
+        "pending",
+    ]
+    desk.send()
+    assert len(smtp.received) == 2
