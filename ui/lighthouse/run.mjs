@@ -12,6 +12,8 @@
 //                              see which element shifted or which task blocked
 //   LIGHTHOUSE_REPEAT          measure each page this many times (default 1); the table keeps
 //                              the median performance score's run
+//   LIGHTHOUSE_SERVER          measure a server already running with the demo tenant seeded
+//                              (e.g. http://localhost:8000) instead of seeding and serving one
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -240,7 +242,9 @@ function table(rows) {
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const { base, stop } = await serve();
+  const { base, stop } = process.env.LIGHTHOUSE_SERVER
+    ? { base: process.env.LIGHTHOUSE_SERVER.replace(/\/$/, ''), stop: () => undefined }
+    : await serve();
   const chrome = await launch({ chromePath: process.env.LEDGERDESK_E2E_CHROMIUM ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
   const rows = [];
   try {
