@@ -342,10 +342,49 @@ def test_requested(f: Writer, e: Event) -> None:
     )
 
 
+TARGET_WORDS = {
+    "response": {"en": "first response", "nl": "eerste reactie", "de": "erste Antwort"},
+    "resolution": {"en": "resolution", "nl": "oplossing", "de": "Lösung"},
+}
+
+
+def sla_alert(f: Writer, e: Event) -> None:
+    """A warning or breach of a ticket's SLA, to the operator it is assigned to."""
+    ticket = _ticket(e)
+    if ticket is None or not ticket.operator_id:
+        return
+    operator = _user(e, ticket.operator_id)
+    if operator is None or not operator.email or not operator.active:
+        return
+    kind = "sla_warned" if type(e.event).__name__ == "SlaWarned" else "sla_breached"
+    words = TARGET_WORDS.get(e.event.target, TARGET_WORDS["resolution"])
+    due = e.event.due_at[:16].replace("T", " ") + " UTC"
+    f.add(
+        e,
+        kind,
+        0,
+        f.letter(
+            e,
+            kind,
+            language=operator.language,
+            to=[operator.email],
+            names={
+                **_ticket_names(ticket, _display(operator)),
+                **{f"target_{language}": word for language, word in words.items()},
+                "due_at": due,
+            },
+            link=f"{f.base(e)}/app/operator/tickets/{ticket.id}",
+            ticket_id=ticket.id,
+        ),
+    )
+
+
 HANDLERS: dict[str, Callable[[Writer, Event], None]] = {
     "Ticket.Opened": opened,
     "Ticket.MessagePosted": message_posted,
     "Ticket.StatusChanged": status_changed,
+    "Ticket.SlaWarned": sla_alert,
+    "Ticket.SlaBreached": sla_alert,
     "Quote.Sent": quote_sent,
     "MailSettings.TestRequested": test_requested,
 }

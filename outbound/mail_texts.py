@@ -183,6 +183,68 @@ TEXTS: dict[str, dict[str, Texts]] = {
             "button": "Ticket öffnen",
         },
     },
+    "sla_warned": {
+        "en": {
+            "subject": "[{{ reference }}] SLA: the {{ target_en }} is nearly due",
+            "greeting": "Hello {{ name }},",
+            "lines": [
+                "The {{ target_en }} of {{ reference }} ({{ description }}) is due "
+                "at {{ due_at }}: most of its time under the SLA is used up."
+            ],
+            "button": "Open the ticket",
+        },
+        "nl": {
+            "subject": "[{{ reference }}] SLA: de {{ target_nl }} is bijna te laat",
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "De {{ target_nl }} van {{ reference }} ({{ description }}) moet er "
+                "uiterlijk {{ due_at }} zijn: de meeste tijd volgens de SLA is op."
+            ],
+            "button": "Open het ticket",
+        },
+        "de": {
+            "subject": "[{{ reference }}] SLA: die {{ target_de }} ist bald fällig",
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "Die {{ target_de }} zu {{ reference }} ({{ description }}) ist "
+                "{{ due_at }} fällig: die Zeit laut SLA ist größtenteils verbraucht."
+            ],
+            "button": "Ticket öffnen",
+        },
+    },
+    "sla_breached": {
+        "en": {
+            "subject": "[{{ reference }}] SLA breached: the {{ target_en }} is late",
+            "greeting": "Hello {{ name }},",
+            "lines": [
+                "The {{ target_en }} of {{ reference }} ({{ description }}) was due "
+                "at {{ due_at }} and has not been given."
+            ],
+            "button": "Open the ticket",
+        },
+        "nl": {
+            "subject": (
+                "[{{ reference }}] SLA overschreden: de {{ target_nl }} is te laat"
+            ),
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "De {{ target_nl }} van {{ reference }} ({{ description }}) moest er "
+                "uiterlijk {{ due_at }} zijn en is er nog niet."
+            ],
+            "button": "Open het ticket",
+        },
+        "de": {
+            "subject": (
+                "[{{ reference }}] SLA verletzt: die {{ target_de }} ist überfällig"
+            ),
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "Die {{ target_de }} zu {{ reference }} ({{ description }}) war "
+                "{{ due_at }} fällig und steht noch aus."
+            ],
+            "button": "Ticket öffnen",
+        },
+    },
     "test": {
         "en": {
             "subject": "{{ tenant }}: test mail",
