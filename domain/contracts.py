@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from eventsourcing.domain import event
@@ -13,10 +14,50 @@ from domain.errors import InvalidTransition, InvalidValue, NotFound
 from domain.periods import check_period, parse_date, period_bounds
 
 
+def exact_hours(value: Any) -> Decimal:
+    """Hours as stored before they were exact (a float) as the Decimal they meant:
+    a float's shortest text is the number that was typed."""
+    return Decimal(str(value))
+
+
 class Contract(LedgerAggregate):
     """A service contract; with period None it is a prepaid card of hours."""
 
-    @event("Concluded")
+    class Concluded(LedgerAggregate.Created):
+        """A contract was concluded; since version 2 its hours are an exact
+        Decimal (version 1 held a float)."""
+
+        class_version = 2
+        name: str
+        client_id: str | None
+        company_id: str | None
+        service_id: int | None
+        period: str | None
+        quantity: Decimal
+        start_date: str
+        end_date: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """The float hours of version 1 as the Decimal they meant."""
+            state["quantity"] = exact_hours(state["quantity"])
+
+    class Amended(LedgerAggregate.Event):
+        """Terms changed; since version 2 changed hours are an exact Decimal."""
+
+        class_version = 2
+        changes: dict[str, Any]
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """The float hours of a version 1 change as the Decimal they meant."""
+            if "quantity" in state["changes"]:
+                state["changes"] = {
+                    **state["changes"],
+                    "quantity": exact_hours(state["changes"]["quantity"]),
+                }
+
+    @event(Concluded)
     def __init__(
         self,
         tenant_id: str,
@@ -26,7 +67,7 @@ class Contract(LedgerAggregate):
         company_id: str | None,
         service_id: int | None,
         period: str | None,
-        quantity: float,
+        quantity: Decimal,
         start_date: str,
         end_date: str | None,
     ) -> None:
@@ -52,7 +93,7 @@ class Contract(LedgerAggregate):
         company_id: str | None,
         service_id: int | None,
         period: str | None,
-        quantity: float,
+        quantity: Decimal | float | int | str,
         start_date: str,
         end_date: str | None = None,
     ) -> Contract:
@@ -214,7 +255,7 @@ class Contract(LedgerAggregate):
         if changed:
             self._amended(actor=actor, changes=changed)
 
-    @event("Amended")
+    @event(Amended)
     def _amended(self, actor: str, changes: dict[str, Any]) -> None:
         for name, value in changes.items():
             setattr(self, name, value)

@@ -102,14 +102,16 @@ def hours(value: Any, field: str = "hours") -> Decimal:
     return number
 
 
-def allowance(value: Any, field: str = "quantity") -> float:
-    """Hours per period or on a card: zero or more, in whole minutes."""
+def allowance(value: Any, field: str = "quantity") -> Decimal:
+    """Hours per period or on a card: zero or more, in whole minutes, exact."""
     number = decimal(value, field, MAX_HOURS)
     if number < 0:
         raise InvalidValue(f"The {field} field must be 0 or more.", field)
     if (number * 60) != (number * 60).to_integral():
         raise InvalidValue(f"The {field} field must be whole minutes.", field)
-    return float(number)
+    if number == number.to_integral():
+        return number.quantize(Decimal(1))
+    return number.normalize()
 
 
 def minutes_of(value: Any, field: str = "hours") -> int:

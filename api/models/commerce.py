@@ -3,6 +3,7 @@ subscriptions, assets, deals, projects, used products and exports."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -162,7 +163,9 @@ class ContractIn(BaseModel):
     company_id: str | None = None
     service_id: int | None = None
     period: str | None = Field(None, description="month, quarter, year; none = prepaid")
-    quantity: float | None = Field(None, description="hours per period")
+    quantity: Decimal | None = Field(
+        None, description="hours per period, in whole minutes (1.5 or \"1.5\")"
+    )
     start_date: str | None = None
     end_date: str | None = None
 

@@ -131,12 +131,33 @@ def contract(row: Any, lookups: Lookups) -> dict[str, Any]:
         "period": row.period,
         "period_label": PERIOD_LABELS.get(row.period, row.period),
         "quantity": amount(row.quantity),
-        "minutes_remaining": row.minutes_remaining,
+        "minutes_remaining": minutes_remaining_now(row, lookups, date.today()),
         "start_date": row.start_date,
         "end_date": row.end_date,
         **_parties(row),
         "service": lookups.labelled("services", row.service_id),
     }
+
+
+def minutes_remaining_now(row: Any, lookups: Lookups, today: date) -> int:
+    """What is left now: of the card for prepaid, of the period holding today for
+    a periodic contract (the read model keeps the last period that had time
+    booked, which may be another). Before its start or after its end, as kept."""
+    if row.period is None:
+        return int(row.minutes_remaining)
+    start = date.fromisoformat(row.start_date)
+    if today < start or (row.end_date and today > date.fromisoformat(row.end_date)):
+        return int(row.minutes_remaining)
+    begin, _ = period_bounds(start, row.period, today)
+    p = t.contract_periods
+    booked = lookups.connection.execute(
+        select(p.c.registered_minutes).where(
+            p.c.tenant_id == row.tenant_id,
+            p.c.contract_id == row.id,
+            p.c.period_start == begin.isoformat(),
+        )
+    ).scalar()
+    return round(Decimal(row.quantity) * 60) - (booked or 0)
 
 
 def contract_detail(
@@ -211,15 +232,8 @@ def contract_detail(
                     ],
                 }
             )
-    shown = {**contract(row, lookups), "contractPeriods": blocks}
-    if row.period is not None:
-        # what is left now, not in the last period that had time booked
-        today = date.today().isoformat()
-        for block in blocks:
-            if block["period_start"] <= today <= (block["period_end"] or today):
-                shown["minutes_remaining"] = block["minutes_remaining"]
-                break
-    return shown
+    # contract() answers what is left now, as the list does
+    return {**contract(row, lookups), "contractPeriods": blocks}
 
 
 @dataclass(frozen=True)

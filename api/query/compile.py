@@ -11,9 +11,11 @@ from sqlalchemy import (
     ColumnElement,
     Select,
     and_,
+    case,
     exists,
     false,
     func,
+    literal,
     or_,
     select,
 )
@@ -121,11 +123,20 @@ class Compiler:
             parts.append(c.external_id.is_not(None))
         return parts
 
+    def value(self, field: Field) -> Any:
+        """What a filter compares: the column, or for a date that is due, the
+        later of it and today (a past next invoice date bills today)."""
+        column = self.table.c[field.column]
+        if not field.due:
+            return column
+        today = literal(self.now.date().isoformat())
+        return case((column < today, today), else_=column)
+
     def condition(self, item: Filter) -> ColumnElement[bool]:
         """One filter as SQL."""
         c = self.table.c
         if isinstance(item, Compare):
-            column = c[item.field.column]
+            column = self.value(item.field)
             return _compare(column, item.field, item.op, item.value)
         if isinstance(item, NullTest):
             column = c[item.field.column]
@@ -133,9 +144,9 @@ class Compiler:
         if isinstance(item, Missing):
             return c[item.field.column].is_(None)
         if isinstance(item, InList):
-            return c[item.field.column].in_(list(item.values))
+            return self.value(item.field).in_(list(item.values))
         if isinstance(item, Between):
-            column = c[item.field.column]
+            column = self.value(item.field)
             high = item.high
             if item.field.kind == DATETIME and isinstance(high, datetime):
                 if high == high.replace(hour=0, minute=0, second=0, microsecond=0):

@@ -143,7 +143,7 @@ SUBSCRIPTIONS = Resource(
         "billing_start_date": Field("billing_start_date", DATE),
         "start_period": Field("start_period", DATE),
         "end_period": Field("end_period", DATE),
-        "next_billing_date": Field("next_billing_date", DATE),
+        "next_billing_date": Field("next_billing_date", DATE, due=True),
         "termination_date": Field("termination_date", DATE),
         "direct_debit": Field("direct_debit", BOOL),
         "company_id": Field("company_id", ID),

@@ -26,6 +26,9 @@ class Field:
     column: str
     kind: str
     sortable: bool = True
+    due: bool = False
+    """A date of something still to happen (a next invoice): one already past is
+    due today, so filters compare the later of the stored date and today."""
 
     @property
     def ops(self) -> frozenset[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 from uuid import uuid4
 
@@ -20,7 +21,8 @@ from eventsourcing.utils import get_topic
 
 from audit.chain import ChainWalker
 from domain.base import LedgerAggregate
-from domain.chain import link_bytes, seal, unseal
+from domain.chain import GENESIS, link_bytes, seal, unseal
+from domain.contracts import Contract
 from domain.store import Store
 
 TENANT = str(uuid4())
@@ -115,3 +117,77 @@ def test_a_version_1_event_is_read_as_version_2_and_stays_as_stored(
         "Retitled",
     ]
     assert [e.language for e in store.events_of(note.id)[1:]] == ["en", "fr"]
+
+
+def store_version_1(
+    store: Store,
+    topic: str,
+    aggregate_id: Any,
+    version: int,
+    chain: str,
+    state: dict[str, Any],
+) -> str:
+    """Append an event as the release before stored it; answers its chain."""
+    body = store.mapper.transcoder.encode(
+        {"timestamp": datetime.now(UTC), "tenant_id": TENANT, "actor": "u1", **state}
+    )
+    linked = link_bytes(chain, topic, version, body)
+    store.recorder.insert_events(
+        [StoredEvent(aggregate_id, version, topic, seal(body, linked))]
+    )
+    return linked
+
+
+def test_contract_hours_stored_as_a_float_are_read_as_the_exact_decimal_meant(
+    store: Store,
+) -> None:
+    contract_id = uuid4()
+    chain = store_version_1(
+        store,
+        get_topic(Contract.Concluded),
+        contract_id,
+        1,
+        GENESIS,
+        {
+            "originator_topic": get_topic(Contract),
+            "name": "Support",
+            "client_id": None,
+            "company_id": None,
+            "service_id": None,
+            "period": "month",
+            "quantity": 1.05,
+            "start_date": "2026-01-01",
+            "end_date": None,
+        },
+    )
+    loaded = store.load(TENANT, Contract, contract_id)
+    assert loaded.quantity == Decimal("1.05") and type(loaded.quantity) is Decimal
+    assert loaded.minutes_remaining() == 63
+    store_version_1(
+        store,
+        get_topic(Contract.Amended),
+        contract_id,
+        2,
+        chain,
+        {"changes": {"quantity": 0.35, "name": "Support plus"}},
+    )
+    amended = store.load(TENANT, Contract, contract_id)
+    assert amended.quantity == Decimal("0.35") and type(amended.quantity) is Decimal
+    assert amended.name == "Support plus"
+
+    amended.amend("u2", {"quantity": "2.55"})
+    store.commit(amended)
+    rows = list(store.recorder.select_events(contract_id))
+    assert b"class_version" not in rows[0].state + rows[1].state
+    assert b'"class_version":2' in rows[2].state
+    assert broken_links(rows) == [None, None, None]
+    again = store.load(TENANT, Contract, contract_id)
+    assert again.quantity == Decimal("2.55") and again.minutes_remaining() == 153
+
+
+def test_new_contract_events_hold_hours_as_a_decimal() -> None:
+    contract = Contract.conclude(TENANT, "u1", "Support", None, None, None,
+                                 "month", 1.05, "2026-01-01")  # fmt: skip
+    (concluded,) = contract.collect_events()
+    assert concluded.quantity == Decimal("1.05")
+    assert type(concluded.quantity) is Decimal

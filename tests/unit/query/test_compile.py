@@ -254,3 +254,59 @@ def test_the_count_has_the_rows_where(engine: Engine) -> None:
     compiler = Compiler(RESOURCES["clients"], Scope("other"), NOW)
     with engine.connect() as connection:
         assert connection.execute(compiler.count(query([]))).scalar_one() == 2
+
+
+def test_a_past_next_invoice_date_is_filtered_as_today_when_it_bills() -> None:
+    engine = create_engine("sqlite://")
+    t.subscriptions.create(engine)
+    stamp = {"created_at": NOW, "updated_at": NOW, "version": 1}
+    with engine.begin() as connection:
+        connection.execute(
+            insert(t.subscriptions),
+            [
+                {
+                    "tenant_id": "acme",
+                    "id": sid,
+                    "description": sid,
+                    "period": "month",
+                    "total": 10,
+                    "mrr": 10,
+                    "billing_start_date": "2026-01-01",
+                    "start_period": "2026-01-01",
+                    "end_period": "2026-01-31",
+                    "next_billing_date": next_date,
+                    "direct_debit": False,
+                    "lines": [],
+                    **stamp,
+                }
+                for sid, next_date in (
+                    ("overdue", "2026-10-01"),
+                    ("soon", "2026-11-30"),
+                    ("later", "2027-01-01"),
+                    ("ended", None),
+                )
+            ],
+        )
+
+    def found(items: list[tuple[str, str]]) -> set[str]:
+        resource = RESOURCES["subscriptions"]
+        statement = Compiler(resource, OPERATOR, NOW).rows(query(items, resource))
+        with engine.connect() as connection:
+            return {row.id for row in connection.execute(statement)}
+
+    this_week = [
+        ("builder[whereBetween][0][0]", "next_billing_date"),
+        ("builder[whereBetween][0][1][]", "2026-11-25"),
+        ("builder[whereBetween][0][1][]", "2026-11-30"),
+    ]
+    assert found(this_week) == {"overdue", "soon"}
+    before = [
+        ("builder[where][0][]", v) for v in ("next_billing_date", "<", "2026-11-01")
+    ]
+    assert found(before) == set()
+    today = [
+        ("builder[where][0][]", v) for v in ("next_billing_date", "=", "2026-11-25")
+    ]
+    assert found(today) == {"overdue"}
+    assert found([]) == {"overdue", "soon", "later", "ended"}
+    engine.dispose()

@@ -1883,27 +1883,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/sla-report": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Show
-         * @description Met and breached tickets per priority for a company and month (format=csv
-         *     answers the same as a spreadsheet).
-         */
-        get: operations["sla-report-show"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/lookups/{name}": {
         parameters: {
             query?: never;
@@ -4374,9 +4353,9 @@ export interface components {
             period?: string | null;
             /**
              * Quantity
-             * @description hours per period
+             * @description hours per period, in whole minutes (1.5 or "1.5")
              */
-            quantity?: number | null;
+            quantity?: number | string | null;
             /** Start Date */
             start_date?: string | null;
             /** End Date */
@@ -7150,45 +7129,6 @@ export interface components {
             categories: components["schemas"]["LookupItem"][];
             /** Language */
             language: string;
-        };
-        /**
-         * SlaReport
-         * @description A company's SLA outcomes of one month, per priority.
-         */
-        SlaReport: {
-            /** Company Id */
-            company_id: string;
-            /** Company Name */
-            company_name: string;
-            /** Month */
-            month: string;
-            /** Rows */
-            rows: components["schemas"]["SlaReportRow"][];
-            /** Met */
-            met: number;
-            /** Breached */
-            breached: number;
-            /** Open */
-            open: number;
-        };
-        /**
-         * SlaReportRow
-         * @description One priority's tickets of the month.
-         */
-        SlaReportRow: {
-            /** Priority Id */
-            priority_id: number | null;
-            /**
-             * Priority
-             * @description the priority's label
-             */
-            priority: string | null;
-            /** Met */
-            met: number;
-            /** Breached */
-            breached: number;
-            /** Open */
-            open: number;
         };
         /**
          * SlaTargets
@@ -11850,41 +11790,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditState"];
-                    "text/csv": unknown;
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "sla-report-show": {
-        parameters: {
-            query: {
-                company_id: string;
-                /** @description the month as YYYY-MM */
-                month: string;
-                format?: "json" | "csv";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SlaReport"];
                     "text/csv": unknown;
                 };
             };
