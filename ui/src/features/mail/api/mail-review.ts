@@ -1,20 +1,10 @@
 // The review queue: mails from unknown senders held for an operator (GET /api/mail-review),
 // accepted into a ticket (optionally under a chosen company) or rejected.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client, quietClient, unwrap } from '@/lib/api-client';
+import type { components } from '@/types/api';
 
-export type HeldMail = {
-  id: string;
-  from: string;
-  from_name?: string | null;
-  to?: string[] | string | null;
-  subject: string;
-  date: string | null;
-  preview: string;
-  /** The company matched by the sender's domain, if any. */
-  company_id?: string | number | null;
-};
-
+export type HeldMail = components['schemas']['HeldMail'];
 export type FoundCompany = { id: string | number; label: string };
 
 const KEY = ['mail-review'];
@@ -22,10 +12,7 @@ const KEY = ['mail-review'];
 export function useHeldMails() {
   return useQuery({
     queryKey: KEY,
-    queryFn: async () => {
-      const answer = await api<{ data: HeldMail[] } | HeldMail[]>('/mail-review');
-      return Array.isArray(answer) ? answer : answer.data;
-    },
+    queryFn: async () => (await unwrap(client.GET('/api/mail-review'))).data,
     retry: false,
   });
 }
@@ -37,15 +24,16 @@ function useDecision<V>(call: (v: V) => Promise<unknown>) {
 
 export function useAcceptMail() {
   return useDecision(({ id, companyId }: { id: string; companyId?: string | number | null }) =>
-    api(`/mail-review/${encodeURIComponent(id)}/accept`, { method: 'POST', body: companyId ? { company_id: String(companyId) } : {} }),
+    unwrap(client.POST('/api/mail-review/{held_id}/accept', { params: { path: { held_id: id } }, body: companyId ? { company_id: String(companyId) } : {} })),
   );
 }
 
 export function useRejectMail() {
-  return useDecision((id: string) => api(`/mail-review/${encodeURIComponent(id)}/reject`, { method: 'POST', body: {} }));
+  return useDecision((id: string) => unwrap(client.POST('/api/mail-review/{held_id}/reject', { params: { path: { held_id: id } } })));
 }
 
 /** Companies whose name holds the text (2 characters or more), for the accept choice. */
 export async function searchCompanies(text: string, signal?: AbortSignal): Promise<FoundCompany[]> {
-  return api<FoundCompany[]>('/lookups/companies', { query: { search: text }, signal, silent: true });
+  const found = await unwrap(quietClient.GET('/api/lookups/{name}', { params: { path: { name: 'companies' }, query: { search: text } }, signal }));
+  return found as FoundCompany[];
 }

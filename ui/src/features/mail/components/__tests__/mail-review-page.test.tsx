@@ -11,8 +11,8 @@ import { MailReviewPage } from '../mail-review-page';
 beforeEach(() => localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en'));
 
 const held: HeldMail[] = [
-  { id: 'h1', from: 'stranger@newco.test', from_name: 'Sam Stranger', subject: 'Printer on fire', date: '2026-11-20T09:30:00Z', preview: 'Our printer smokes since this morning.' },
-  { id: 'h2', from: 'spam@bulk.test', subject: '', date: null, preview: 'Buy now' },
+  { id: 'h1', from: 'stranger@newco.test', from_name: 'Sam Stranger', to: ['support@demo.localhost'], subject: 'Printer on fire', date: '2026-11-20T09:30:00Z', preview: 'Our printer smokes since this morning.', company_id: null },
+  { id: 'h2', from: 'spam@bulk.test', from_name: '', to: ['support@demo.localhost'], subject: '', date: null, preview: 'Buy now', company_id: null },
 ];
 
 function serve() {
@@ -23,9 +23,11 @@ function serve() {
     http.post('*/api/mail-review/:id/:what', async ({ params, request }) => {
       const id = String(params.id);
       if (!queue.some((m) => m.id === id)) return HttpResponse.json({ message: 'Not found.' }, { status: 404 });
-      calls.push({ id, what: String(params.what), body: await request.json() });
+      const text = await request.text();
+      calls.push({ id, what: String(params.what), body: text ? JSON.parse(text) : null });
       queue = queue.filter((m) => m.id !== id);
-      return HttpResponse.json({ ticket_id: 't1' });
+      if (params.what === 'reject') return new HttpResponse(null, { status: 204 });
+      return HttpResponse.json({ outcome: 'ticket', ticket_id: 't1', message_id: 'm1' });
     }),
     http.get('*/api/lookups/companies', ({ request }) => {
       const search = new URL(request.url).searchParams.get('search') ?? '';
@@ -62,7 +64,7 @@ describe('mail review queue', () => {
     expect(await screen.findByText('No mail is waiting for review.')).toBeInTheDocument();
     expect(calls).toEqual([
       { id: 'h1', what: 'accept', body: { company_id: 'c9' } },
-      { id: 'h2', what: 'reject', body: {} },
+      { id: 'h2', what: 'reject', body: null },
     ]);
   });
 

@@ -25,6 +25,7 @@ const stored: MailSettings = {
   imap_folder: null,
   addresses: ['support@example.test'],
   unknown_senders: 'review',
+  default_smtp: false,
 };
 
 function serve(settings: MailSettings = stored) {
@@ -55,6 +56,14 @@ describe('mail settings', () => {
     expect(screen.getByLabelText('IMAP folder')).toHaveValue('INBOX');
     expect(screen.getByLabelText('Receiving addresses')).toHaveValue('support@example.test');
     expect(screen.getByLabelText('Hold it for review')).toBeChecked();
+    expect(screen.queryByText('Without a server of its own the desk sends through the default server.')).toBeNull();
+  });
+
+  it('says mail leaves through the default server while the tenant has none', async () => {
+    serve({ ...stored, smtp_host: null, smtp_port: null, smtp_security: null, smtp_user: null, smtp_password_set: false, from_address: null, default_smtp: true });
+    renderWithProviders(<MailSettingsPage />, { session: operator });
+    expect(await screen.findByText('Without a server of its own the desk sends through the default server.')).toBeInTheDocument();
+    expect(screen.getByLabelText('SMTP host')).toHaveValue('');
   });
 
   it('saves without the password when none is typed, so the stored one stays', async () => {
