@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bench.measuring import PortalClient, samples
 
-ACTION_REQUIRED = [
+ACTION_REQUIRED: list[tuple[str, str | int | float | bool | None]] = [
     ("page", "1"),
     ("builder[paginate]", "25"),
     ("builder[where][0][]", "sla_remaining"),
