@@ -89,4 +89,62 @@ describe('company merge', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(merged).toBe(false);
   });
+
+  it('lets the operator pick another survivor: the preview follows and the merge sends it first', async () => {
+    const previewed: unknown[] = [];
+    let merged: unknown = null;
+    server.use(
+      http.get('*/api/companies', () => HttpResponse.json(page(companies))),
+      http.post('*/api/companies/merge/preview', async ({ request }) => {
+        const body = (await request.json()) as { ids: string[] };
+        previewed.push(body);
+        const byId = Object.fromEntries(companies.map((c) => [c.id, c]));
+        return HttpResponse.json({
+          survivor: { id: body.ids[0], name: byId[body.ids[0]].name },
+          merged: body.ids.slice(1).map((id) => ({ id, name: byId[id].name, records: { ...none, tickets: id === 'c1' ? 7 : 4 } })),
+        });
+      }),
+      http.post('*/api/companies/merge', async ({ request }) => {
+        merged = await request.json();
+        return HttpResponse.json(companies[1]);
+      }),
+    );
+    renderOperator('/operator/companies');
+    await screen.findByRole('link', { name: 'Northwind Trading BV' });
+    await userEvent.click(screen.getByLabelText('Select c1'));
+    await userEvent.click(screen.getByLabelText('Select c2'));
+    await userEvent.click(screen.getByRole('button', { name: 'Merge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge companies' });
+    const choice = await within(dialog).findByRole('group', { name: 'Which company survives?' });
+    expect(within(choice).getByRole('radio', { name: 'Northwind Trading BV' })).toBeChecked();
+
+    await userEvent.click(within(choice).getByRole('radio', { name: 'Northwind Trading' }));
+    expect(await within(dialog).findByText('Surviving company: Northwind Trading')).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Merged into Northwind Trading and archived:' })).toHaveTextContent('Tickets: 7');
+    expect(previewed).toEqual([{ ids: ['c1', 'c2'] }, { ids: ['c2', 'c1'] }]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Merge into Northwind Trading' }));
+    expect(await screen.findByText('Companies merged')).toBeInTheDocument();
+    expect(merged).toEqual({ ids: ['c2', 'c1'] });
+  });
+
+  it('shows a refused merge in the dialog, in the interface language, and keeps it open', async () => {
+    localStorage.setItem('APP_LANGUAGE', 'nl');
+    server.use(
+      http.get('*/api/companies', () => HttpResponse.json(page(companies))),
+      http.post('*/api/companies/merge/preview', () =>
+        HttpResponse.json({ survivor: { id: 'c1', name: 'Northwind Trading BV' }, merged: [{ id: 'c2', name: 'Northwind Trading', records: none }] }),
+      ),
+      http.post('*/api/companies/merge', () => HttpResponse.json({ message: 'The company has already been merged.' }, { status: 409 })),
+    );
+    renderOperator('/operator/companies');
+    await screen.findByRole('link', { name: 'Northwind Trading BV' });
+    await userEvent.click(screen.getByLabelText('c1 selecteren'));
+    await userEvent.click(screen.getByLabelText('c2 selecteren'));
+    await userEvent.click(screen.getByRole('button', { name: 'Samenvoegen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bedrijven samenvoegen' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Samenvoegen in Northwind Trading BV' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Het bedrijf is al samengevoegd.');
+    expect(screen.getByRole('dialog', { name: 'Bedrijven samenvoegen' })).toBeInTheDocument();
+  });
 });
