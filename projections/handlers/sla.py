@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
 from uuid import NAMESPACE_URL, uuid5
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import and_, select
 
@@ -33,6 +35,9 @@ from projections import tables as t
 from projections.context import Apply
 
 Handler = Callable[[Apply], None]
+_BATCH_ITEMS: WeakKeyDictionary[Any, dict[tuple[str, str], list[Any]]] = (
+    WeakKeyDictionary()
+)
 SLA_KINDS = ("slas", "business_hour_contracts")
 NO_CLOCK = {
     "sla_policy_id": None,
@@ -70,14 +75,24 @@ def history_of(kept: Mapping[str, Any]) -> History:
 
 
 def _items(a: Apply, kind: str) -> list[Any]:
-    s = t.setting_items
-    return list(
-        a.connection.execute(
-            select(s.c.id, s.c.is_default, s.c.data).where(
-                s.c.tenant_id == a.tenant_id, s.c.kind == kind
+    """The tenant's policies or calendars, read once per batch.
+
+    Read on the batch's raw connection: setting items are not write-behind
+    cached, and reaching for `a.connection` would write the cached rows out at
+    every ticket event, undoing the batching.
+    """
+    cached = _BATCH_ITEMS.setdefault(a.batch, {})
+    key = (a.tenant_id, kind)
+    if key not in cached:
+        s = t.setting_items
+        cached[key] = list(
+            a.batch.raw.execute(
+                select(s.c.id, s.c.is_default, s.c.data).where(
+                    s.c.tenant_id == a.tenant_id, s.c.kind == kind
+                )
             )
         )
-    )
+    return cached[key]
 
 
 def _contract_ids(a: Apply, company_id: str | None, day: date) -> set[str]:
@@ -85,7 +100,7 @@ def _contract_ids(a: Apply, company_id: str | None, day: date) -> set[str]:
     if not company_id:
         return set()
     c = t.contracts.c
-    found = a.connection.execute(
+    found = a.batch.raw.execute(
         select(c.id, c.start_date, c.end_date).where(
             c.tenant_id == a.tenant_id, c.company_id == company_id
         )
@@ -121,9 +136,23 @@ def _policy(a: Apply, kept: Mapping[str, Any]) -> tuple[int, Policy] | None:
     if not slas:
         return None
     opened = datetime.fromisoformat(kept["opened_at"]).date()
-    item = choose_policy(slas, kept, _contract_ids(a, kept.get("company_id"), opened))
+    by_contract = any((item.data or {}).get("contract_ids") for item in slas)
+    contracts = (
+        _contract_ids(a, kept.get("company_id"), opened) if by_contract else set()
+    )
+    item = choose_policy(slas, kept, contracts)
     if item is None:
         return None
+    cached = _BATCH_ITEMS.setdefault(a.batch, {})
+    key = (a.tenant_id, f"policy {item.id}")
+    if key not in cached:
+        cached[key] = [_parsed(a, item)]
+    found: tuple[int, Policy] | None = cached[key][0]
+    return found
+
+
+def _parsed(a: Apply, item: Any) -> tuple[int, Policy] | None:
+    """A policy item with its calendar, parsed (once per batch)."""
     data = item.data or {}
     calendars = _items(a, "business_hour_contracts")
     chosen = next((c for c in calendars if c.id == data.get("calendar_id")), None)
@@ -156,8 +185,13 @@ def clock_columns(
         "sla_minutes_left": result.minutes_left(policy.calendar, at),
         "sla_next_at": next_alert[0] if next_alert else None,
         "sla_next": _next_key(result, next_alert) if next_alert else None,
-        "sla_calendar": policy.calendar.as_data(),
+        "sla_calendar": _calendar_data(policy.calendar),
     }
+
+
+@lru_cache(maxsize=64)
+def _calendar_data(calendar: Calendar) -> dict[str, Any]:
+    return calendar.as_data()
 
 
 def _next_key(result: Any, alert: tuple[datetime, str, str]) -> str:
@@ -278,6 +312,7 @@ def recompute_tenant(a: Apply) -> None:
         setting_list_id(a.tenant_id, kind) == a.aggregate_id for kind in SLA_KINDS
     ):
         return
+    _BATCH_ITEMS.pop(a.batch, None)  # the lists changed: read them again
     tk = t.tickets.c
     open_ids = [
         row.id
