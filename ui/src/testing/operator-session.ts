@@ -3,9 +3,9 @@ import type { Session } from '@/lib/session';
 import { signedIn } from './test-utils';
 
 export const operators = [
-  { id: 21, full_name: 'Olga Operator', is_operator: 1 },
-  { id: 22, full_name: 'Otto Second', is_operator: 2 },
-  { id: 23, full_name: 'Petra Planner', is_operator: 1 },
+  { id: '21', full_name: 'Olga Operator', is_operator: 1 },
+  { id: '22', full_name: 'Otto Second', is_operator: 2 },
+  { id: '23', full_name: 'Petra Planner', is_operator: 1 },
 ];
 
 export function operatorSession(permissions: string[] = ['messages.store']): Partial<Session> {
@@ -16,10 +16,10 @@ export function operatorSession(permissions: string[] = ['messages.store']): Par
       ...base.lookups!,
       operators,
       ticket_statuses: [
-        { id: 1, label: 'Open', name: 'Open', name_client: 'Open', style: 'info', style_client: 'info', type: 1 },
-        { id: 2, label: 'Closed', name: 'Closed', name_client: 'Closed', style: 'ok', style_client: 'ok', type: 2 },
+        { id: 1, label: 'Open', order: 1, is_default: true, name: 'Open', name_client: 'Open', style: 'info', style_client: 'info', type: 1 },
+        { id: 2, label: 'Closed', order: 2, is_default: false, name: 'Closed', name_client: 'Closed', style: 'ok', style_client: 'ok', type: 2 },
       ],
-      activities: [{ id: 1, label: 'Support' }],
+      activities: [{ id: 1, label: 'Support', order: 1, is_default: false }],
     },
   };
 }

@@ -1,6 +1,6 @@
 // The shapes the UI works with, named once: aliases of the schemas generated from the
 // OpenAPI document (types/api.ts), narrowed where the API declares a field as a free
-// object; the lookup lists are still named here.
+// object.
 import type { components } from './api';
 
 type Schemas = components['schemas'];
@@ -24,27 +24,13 @@ export type LookupConfig = Schemas['TenantConfig'];
 export type TablePreset = Schemas['Preset'];
 export type NewTablePreset = Schemas['PresetIn'];
 
-// The lookup lists as the portal's forms read them; /auth/me declares each (SignInLookups),
-// with a few more fields than these test fixtures and forms carry.
-export type SettingItem = { id: Id; label: string; order?: number; is_default?: boolean; [k: string]: unknown };
-export type PrepaidCardType = { id: Id; label: string; description: string; hours: number; price: number; quantity: number };
-export type TicketStatus = { id: Id; label: string; name: string; name_client: string; style: string; style_client: string; type: number };
-export type CustomFieldDef = { name: string; type: number; morphable_type: string; title: string; order: number; required?: boolean; options?: { name: string; label: string }[] };
-
-export type Lookups = {
-  activities: SettingItem[];
-  asset_categories: SettingItem[];
-  asset_statuses: SettingItem[];
-  categories: SettingItem[];
-  configs: LookupConfig[];
-  custom_fields: CustomFieldDef[];
-  prepaid_cards: PrepaidCardType[];
-  priorities: SettingItem[];
-  ticket_statuses: TicketStatus[];
-  ticket_types: SettingItem[];
-  table_presets: TablePreset[];
-  [k: string]: unknown;
-};
+// The lookup lists /auth/me sends at sign-in (SignInLookups).
+export type SettingItem = Schemas['LookupItem'];
+export type PrepaidCardType = Schemas['PrepaidCardLookup'];
+export type TicketStatus = Schemas['TicketStatusItem'];
+export type CustomFieldDef = Schemas['CustomFieldLookup'];
+/** Read by a list's name too (a field's `lookup`), so any other key reads as unknown. */
+export type Lookups = Schemas['SignInLookups'] & { [k: string]: unknown };
 
 export type Me = { user: User; lookups: Lookups };
 

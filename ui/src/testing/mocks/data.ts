@@ -37,16 +37,16 @@ export const user: User = {
   language: 'nl',
 };
 
+const item = (id: number, label: string, order = id) => ({ id, label, order, is_default: false });
+
 export const me: Me = {
   user,
   lookups: {
-    activities: [{ id: 1, label: 'Support' }],
-    asset_categories: [
-      { id: 1, label: 'Laptop' },
-      { id: 2, label: 'Printer' },
-    ],
+    activities: [item(1, 'Support')],
+    asset_categories: [item(1, 'Laptop'), item(2, 'Printer')],
     asset_statuses: [],
-    categories: [{ id: 1, label: 'Hardware' }],
+    business_hour_contracts: [],
+    categories: [item(1, 'Hardware')],
     configs: [
       {
         name: 'ticketing.ticket_fields_config',
@@ -54,18 +54,26 @@ export const me: Me = {
         input_type: 'json',
       },
     ],
+    contract_periods: [],
+    countries: [],
     custom_fields: [],
+    operator_types: [],
+    operators: [],
+    permissions: [],
     prepaid_cards: [
       { id: 1, label: '10 hours', description: '10 hours', hours: 10, price: 850, quantity: 1 },
       { id: 2, label: '20 hours', description: '20 hours', hours: 20, price: 1600, quantity: 1 },
     ],
-    priorities: [
-      { id: 1, label: 'Low' },
-      { id: 2, label: 'High' },
-    ],
+    priorities: [item(1, 'Low'), item(2, 'High')],
+    products: [],
+    roles: [],
+    services: [],
+    slas: [],
+    subscription_periods: [],
+    ticket_sources: [],
     ticket_statuses: [
-      { id: 1, label: 'Open', name: 'open', name_client: 'Open', style: 'info', style_client: 'info', type: 1 },
-      { id: 2, label: 'Closed', name: 'closed', name_client: 'Closed', style: 'ok', style_client: 'ok', type: 2 },
+      { ...item(1, 'Open'), name: 'open', name_client: 'Open', style: 'info', style_client: 'info', type: 1 },
+      { ...item(2, 'Closed'), name: 'closed', name_client: 'Closed', style: 'ok', style_client: 'ok', type: 2 },
     ],
     ticket_types: [],
     table_presets: [],

@@ -13,9 +13,9 @@ describe('custom values', () => {
           { custom_field: 'empty', value: '' },
         ]}
         defs={[
-          { name: 'site', type: 1, morphable_type: 'Quote', title: 'Site', order: 2, options: [{ name: 'ams', label: 'Amsterdam' }] },
-          { name: 'po', type: 0, morphable_type: 'Quote', title: 'Purchase order', order: 1 },
-          { name: 'due', type: 2, morphable_type: 'Quote', title: 'Due', order: 3 },
+          { id: 1, name: 'site', type: 1, morphable_type: 'Quote', title: 'Site', order: 2, options: [{ name: 'ams', label: 'Amsterdam' }], required: false },
+          { id: 2, name: 'po', type: 0, morphable_type: 'Quote', title: 'Purchase order', order: 1, required: false, options: [] },
+          { id: 3, name: 'due', type: 2, morphable_type: 'Quote', title: 'Due', order: 3, required: false, options: [] },
         ]}
       />,
     );

@@ -86,4 +86,31 @@ describe('ticket create', () => {
     expect(title.tagName).toBe('STRONG');
     expect(screen.getByText('Prioriteit is verplicht')).toBeInTheDocument();
   });
+
+  it('offers the ticket custom fields that have a name and sends their values by it; one without a name is left out', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post('*/api/tickets', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...data.ticketDetail, id: 42 }, { status: 201 });
+      }),
+    );
+    const session = withFieldsConfig({});
+    const field = { type: 0, morphable_type: 'Ticket', order: 1, required: false, options: [] };
+    session.lookups = {
+      ...session.lookups!,
+      custom_fields: [
+        { ...field, id: 1, name: 'po', title: 'Inkoopnummer' },
+        { ...field, id: 2, name: null, title: 'Zonder naam' },
+        { ...field, id: 3, name: 'site', title: 'Offertelocatie', morphable_type: 'Quote' },
+      ],
+    };
+    renderWithProviders(<TicketCreate />, { session });
+    expect(screen.queryByLabelText('Zonder naam')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Offertelocatie')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Onderwerp/), 'Printer');
+    await userEvent.type(screen.getByLabelText('Inkoopnummer'), 'PO-7');
+    await userEvent.click(screen.getByRole('button', { name: 'Ticket aanmaken' }));
+    await waitFor(() => expect(body).toEqual({ description: 'Printer', message: '', custom_values: { po: 'PO-7' } }));
+  });
 });

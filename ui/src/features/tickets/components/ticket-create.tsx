@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation, type MessageKey } from '@/lib/i18n';
 import { lookupConfig, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import type { SettingItem } from '@/types/models';
+import type { CustomFieldDef, SettingItem } from '@/types/models';
 import { useCreateTicket } from '../api/create-ticket';
 import type { TicketFieldsConfig } from '../api/types';
 
@@ -33,7 +33,8 @@ export function TicketCreate() {
   const create = useCreateTicket();
   const fieldsConfig = lookupConfig<TicketFieldsConfig>(lookups, TICKET_FIELDS_CONFIG) ?? {};
   const customFields = (lookups?.custom_fields ?? [])
-    .filter((f) => f.morphable_type === 'Ticket')
+    // A field the API sends without a name has no key to send its value under.
+    .filter((f): f is CustomFieldDef & { name: string } => f.morphable_type === 'Ticket' && Boolean(f.name))
     .sort((a, b) => a.order - b.order);
   const {
     register,
