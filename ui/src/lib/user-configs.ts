@@ -1,4 +1,4 @@
-import { api } from './api-client';
+import { client, quietClient, unwrap } from './api-client';
 import type { Id, User, UserConfig } from '@/types/models';
 
 export type ConfigKind = 'filter' | 'order' | 'pagination' | 'columns';
@@ -23,12 +23,8 @@ export function cacheConfigs(configs: UserConfig[]) {
   for (const c of configs) localStorage.setItem(CACHE_PREFIX + c.name, c.value);
 }
 
-/** POST /auth/me with the per-user table layout. */
+/** POST /auth/me with the per-user table layout; quiet unless the user asked to save. */
 export function saveConfigs(configs: UserConfig[], silent = true) {
   cacheConfigs(configs);
-  return api<{ message: string }>('/auth/me', {
-    method: 'POST',
-    body: { relationships: { configs } },
-    silent,
-  });
+  return unwrap((silent ? quietClient : client).POST('/api/auth/me', { body: { relationships: { configs } } }));
 }

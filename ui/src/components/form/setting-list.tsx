@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { listRecords, createRecord, deleteRecord, updateOrder, updateRecord } from '@/components/records/api/resources';
+import { listRecords, createRecord, deleteRecord, updateOrder, updateRecord, type OrderedRoute } from '@/components/records/api/resources';
 import type { SettingItem } from '@/types/operator';
 import { useTranslation } from '@/lib/i18n';
 import { Badge } from '@/components/display/badges';
@@ -25,7 +25,7 @@ const ORDERED = { orderBy: [['order', 'asc']], paginate: 100 };
  * A setting list (priorities, categories, activities...): drag or the move buttons to
  * reorder, one default, add and delete.
  */
-export function SettingList({ route, title }: { route: string; title: string }) {
+export function SettingList({ route, title }: { route: OrderedRoute; title: string }) {
   const { t } = useTranslation('operator');
   const id = useId();
   const [items, setItems] = useState<SettingItem[] | null>(null);

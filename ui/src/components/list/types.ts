@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FilterDef, Order } from '@/lib/builder';
 import type { MessageKey } from '@/lib/i18n';
+import type { ListRoute } from '@/lib/api-routes';
 
 export type ListColumn<T> = {
   id: string;
@@ -14,7 +15,8 @@ export type ListColumn<T> = {
 };
 
 export type ListConfig<T> = {
-  route: string;
+  /** The API collection the list reads (GET /api/{route}). */
+  route: ListRoute;
   /** Plural model name, used in 'No {model} found.' */
   model: MessageKey;
   title: MessageKey;

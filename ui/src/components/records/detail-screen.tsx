@@ -6,11 +6,12 @@ import { getRecord, updateRecord } from '@/components/records/api/resources';
 import { useReloadData } from '@/lib/use-reload-data';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
+import type { ListRoute } from '@/lib/api-routes';
 
 export type DetailApi<T> = { record: T; save: (changes: Partial<T> | Record<string, unknown>) => Promise<void>; reload: () => void };
 
 type Props<T> = {
-  route: string;
+  route: ListRoute;
   /** The model's name, shown after the record label in the page title. */
   modelName: OperatorKey;
   label: (record: T) => string;

@@ -12,6 +12,7 @@ import type { TablePreset } from '@/components/records/api/table-presets';
 import { useReloadData } from '@/lib/use-reload-data';
 import { ColumnAdjustModal, type ColumnLayout } from './column-adjust-modal';
 import { TableViewsModal } from './table-views-modal';
+import type { ListRoute } from '@/lib/api-routes';
 
 export type OperatorColumn<T> = {
   id: string;
@@ -23,7 +24,7 @@ export type OperatorColumn<T> = {
 };
 
 type Props<T extends { id: number | string }> = {
-  route: string;
+  route: ListRoute;
   title: string;
   columns: OperatorColumn<T>[];
   /** The filters' builder clauses. */

@@ -14,6 +14,7 @@ import { NumberInput } from '@/components/form/number-input';
 import { DatePicker } from '@/components/form/date-pickers';
 import { NotConfirmedError, useConfirm } from '@/components/form/confirm-dialog';
 import { errorsByField, fieldErrorText } from '@/components/form/field-error';
+import type { ListRoute } from '@/lib/api-routes';
 
 export type Rec = { id: Id; version?: number; [field: string]: unknown };
 
@@ -56,7 +57,8 @@ export type FormField = Common &
 
 /** A kind of record with a list, a detail page and a create and edit form. */
 export type RecordKind = {
-  route: string;
+  /** The API collection (checked against the generated paths). */
+  route: ListRoute;
   model: OperatorKey;
   /** The list's title. */
   plural?: OperatorKey;

@@ -1,8 +1,9 @@
-import { api } from '@/lib/api-client';
+import { client, querySerializer, unwrap } from '@/lib/api-client';
+import { listPath, type ListRoute } from '@/lib/api-routes';
 import { builderParams, type Builder } from '@/lib/builder';
 import type { Paginated } from '@/types/models';
 
-export type ListRequest = { route: string; builder: Builder; page: number; version?: number };
+export type ListRequest = { route: ListRoute; builder: Builder; page: number; version?: number };
 
 /** The list's query: the builder's clauses, the page and the list's version. */
 export function listParams({ builder, page, version }: Omit<ListRequest, 'route'>) {
@@ -14,5 +15,6 @@ export function listParams({ builder, page, version }: Omit<ListRequest, 'route'
 
 /** One page of the list a configuration names by its route (typed per feature in get-*.ts). */
 export function getList<T>({ route, ...request }: ListRequest, signal?: AbortSignal) {
-  return api<Paginated<T>>(`/${route}`, { query: listParams(request), signal });
+  // The rows differ per route; each feature's get-*.ts names its own.
+  return unwrap(client.GET(listPath(route), { querySerializer: querySerializer(listParams(request)), signal })) as Promise<Paginated<T>>;
 }

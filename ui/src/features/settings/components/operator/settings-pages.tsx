@@ -1,9 +1,11 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
 import { SettingList } from '@/components/form/setting-list';
+import type { OrderedRoute } from '@/components/records/api/resources';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
 
-export const SETTING_LISTS: Record<string, OperatorKey> = {
+/** The setting lists of the workspace, each a collection the API can reorder. */
+export const SETTING_LISTS: Partial<Record<OrderedRoute, OperatorKey>> = {
   priorities: 'Priorities',
   categories: 'Categories',
   activities: 'Activities',
@@ -36,7 +38,8 @@ export function SettingsIndexPage() {
 export function SettingListPage() {
   const { t } = useTranslation('operator');
   const { list = '' } = useParams();
-  const title = SETTING_LISTS[list];
-  if (!title) return <Navigate to={`${OPERATOR_BASE}/settings`} replace />;
-  return <SettingList key={list} route={list} title={t(title)} />;
+  const route = list in SETTING_LISTS ? (list as OrderedRoute) : null;
+  const title = route && SETTING_LISTS[route];
+  if (!route || !title) return <Navigate to={`${OPERATOR_BASE}/settings`} replace />;
+  return <SettingList key={route} route={route} title={t(title)} />;
 }
