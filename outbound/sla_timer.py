@@ -31,6 +31,8 @@ from projections import tables as t
 from storage.tables import notifications
 
 log = logging.getLogger("ledgerdesk.sla_timer")
+STALE_WAIT = 2.0
+"""Seconds to wait when the earliest moment has passed but nothing was raised."""
 TIMER = "sla-timer"
 """The actor of the events the timer raises."""
 
@@ -93,6 +95,7 @@ class SlaTimer:
                             c.tenant_id == tenant_id,
                             c.sla_next_at <= now,
                             c.deleted.is_(False),
+                            c.merged_into.is_(None),
                         )
                     )
                     .order_by(c.sla_next_at)
@@ -120,7 +123,11 @@ class SlaTimer:
         with self.engine.connect() as connection:
             for tenant_id in self._tenants():
                 moment = connection.execute(
-                    select(func.min(c.sla_next_at)).where(c.tenant_id == tenant_id)
+                    select(func.min(c.sla_next_at)).where(
+                        c.tenant_id == tenant_id,
+                        c.deleted.is_(False),
+                        c.merged_into.is_(None),
+                    )
                 ).scalar()
                 if moment is not None:
                     moments.append(_aware(moment))
@@ -191,7 +198,10 @@ class SlaTimer:
                 upcoming = None
             wait = self.poll
             if upcoming is not None:
-                wait = min(wait, max((upcoming - self.clock()).total_seconds(), 0.5))
+                # past due yet not raised: the read model has not caught up
+                # with the last raise; look again soon, not in a tight loop
+                left = (upcoming - self.clock()).total_seconds()
+                wait = min(wait, left if left > 0 else STALE_WAIT)
             stop.wait(wait)
 
 

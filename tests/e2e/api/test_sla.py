@@ -344,3 +344,33 @@ def test_the_sla_report_keeps_to_the_tenant_and_operators(
         403,
         404,
     )
+
+
+def test_the_timer_thread_sleeps_until_the_next_moment_and_raises_it(
+    portal: Portal,
+) -> None:
+    import time
+
+    from outbound.sla_timer import start_thread
+
+    svc = portal.svc
+    later = datetime.now(UTC) + timedelta(days=30)
+    timer = SlaTimer(
+        svc.domain,
+        svc.engine,
+        settle=svc.follower.catch_up,
+        poll=0.2,
+        clock=lambda: later,
+    )
+    thread, stop = start_thread(timer)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and timer.due(later):
+            time.sleep(0.2)
+    finally:
+        stop.set()
+        thread.join(10)
+    assert not thread.is_alive()
+    assert timer.raised > 0 and timer.due(later) == []
+    upcoming = timer.next_at()
+    assert upcoming is None or upcoming > later
