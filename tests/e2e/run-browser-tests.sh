@@ -78,13 +78,14 @@ for _ in $(seq 1 100); do
 done
 
 if [ -n "${LEDGERDESK_SMTP_URL:-}" ] && ledgerdesk --help 2>/dev/null | grep -qw mail-receive; then
-  receive_port=$(free_port)
-  ledgerdesk mail-receive --host 127.0.0.1 --port "$receive_port" >"$work/receive.log" 2>&1 &
-  pids+=($!)
-  for _ in $(seq 1 100); do
-    python3 -c "import socket, sys; socket.create_connection(('127.0.0.1', $receive_port), 1)" 2>/dev/null && break
-    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$work/receive.log"; exit 1; }
-    sleep 0.2
+  # on a busy machine aiosmtpd's own start-up check may time out: up to three tries
+  for attempt in 1 2 3; do
+    receive_port=$(free_port)
+    ledgerdesk mail-receive --host 127.0.0.1 --port "$receive_port" >"$work/receive.log" 2>&1 &
+    receiver=$!
+    pids+=($receiver)
+    await_line $receiver "$work/receive.log" '^Receiving mail' && break
+    [ "$attempt" = 3 ] && exit 1
   done
   export LEDGERDESK_E2E_RECEIVE_PORT=$receive_port
 else

@@ -27,12 +27,12 @@ function mailTool(...args) {
   return execFileSync(MAIL.python, [join(ROOT, 'tests', 'e2e', 'browser_mail.py'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 }).trim();
 }
 
-/** Sends a mail from the client to the desk's receiver; answers its Message-ID. */
-function mailTheDesk(subject, body, thread = {}) {
+/** Sends a mail to the desk's receiver (from the client unless another sender is named); answers its Message-ID. */
+function mailTheDesk(subject, body, thread = {}, sender = CLIENT_ADDRESS) {
   const extra = [];
   if (thread.inReplyTo) extra.push('--in-reply-to', thread.inReplyTo);
   if (thread.references) extra.push('--references', thread.references);
-  return mailTool('send', '--port', MAIL.receivePort, '--sender', CLIENT_ADDRESS, '--to', DESK_ADDRESS, '--subject', subject, '--body', body, ...extra);
+  return mailTool('send', '--port', MAIL.receivePort, '--sender', sender, '--to', DESK_ADDRESS, '--subject', subject, '--body', body, ...extra);
 }
 
 /** Waits for the mail in a mailbox (the client's unless named) that holds the text; answers its headers. */
@@ -108,6 +108,28 @@ test('mail: a mailed problem becomes a ticket, the answer reaches the client thr
   // the quoted history is not shown as the message's text
   await expect(message).not.toContainText(answer);
   await shot('-replied');
+});
+
+test("mail: a stranger's mail waits for review, and accepting it opens its ticket", async ({ page, context, baseUrl, shot }) => {
+  check(MAIL.receivePort, 'run-browser-tests.sh started no receiver (see its notes)');
+  const subject = `Quote for ten laptops ${Date.now()}`;
+  mailTheDesk(subject, 'Hello, could you send us a quote for ten laptops?\n\nSam', {}, `sam-${Date.now()}@stranger.test`);
+  await login(page, context, baseUrl, FIRST_LINE);
+  await openOperator(page, baseUrl, '/settings/mail/review');
+  const held = page.getByRole('listitem', { name: subject });
+  await reloadUntil(page, held);
+  await expect(held).toContainText('could you send us a quote for ten laptops');
+  await held.getByLabel('Company (optional)').fill('North');
+  await held.getByRole('button', { name: 'Northwind Trading' }).click();
+  await held.getByRole('button', { name: `Accept "${subject}"` }).click();
+  await toastText(page, 'Mail accepted: the ticket is opened.');
+  await expect(held).toHaveCount(0);
+  await shot('-accepted');
+  await openOperator(page, baseUrl, '/tickets');
+  await page.getByLabel('Search', { exact: true }).fill(subject);
+  const row = page.locator('table.list-table tbody tr').filter({ hasText: subject });
+  await reloadUntil(page, row);
+  await expect(row).toContainText('Northwind Trading');
 });
 
 const WIDTHS = [
