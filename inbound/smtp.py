@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+import threading
+from typing import TYPE_CHECKING, Any
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
-from inbound.intake import Intake
+if TYPE_CHECKING:  # the receiver listens before the intake's stores are open
+    from inbound.intake import Intake
 
 log = logging.getLogger("ledgerdesk.mail.receive")
 MAX_BYTES = 40 * 1024 * 1024
@@ -26,9 +28,25 @@ MAX_BYTES = 40 * 1024 * 1024
 class Receiver:
     """The aiosmtpd handler that hands each mail to the intake."""
 
-    def __init__(self, intake: Intake, lmtp: bool = False) -> None:
-        self.intake = intake
+    def __init__(self, intake: Intake | None = None, lmtp: bool = False) -> None:
+        self._intake = intake
         self.lmtp = lmtp
+        self._ready = threading.Event()
+        if intake is not None:
+            self._ready.set()
+
+    def provide(self, intake: Intake) -> None:
+        """The intake, once its stores are open: the receiver listens before."""
+        self._intake = intake
+        self._ready.set()
+
+    def intake(self) -> Intake:
+        """The intake, waiting (up to a minute) while the stores are opened.
+
+        A method, not a property: aiosmtpd looks the handler's members over."""
+        if not self._ready.wait(60) or self._intake is None:
+            raise RuntimeError("the intake is not ready")
+        return self._intake
 
     async def handle_RCPT(  # noqa: N802 - aiosmtpd's hook name
         self,
@@ -39,11 +57,18 @@ class Receiver:
         rcpt_options: list[str],
     ) -> str:
         loop = asyncio.get_running_loop()
-        tenant = await loop.run_in_executor(None, self.intake.router.tenant_of, address)
+        try:
+            tenant = await loop.run_in_executor(None, self._tenant_of, address)
+        except Exception:  # the stores are not open (yet): the sender retries
+            log.exception("could not route %s", address)
+            return "451 4.3.0 Not ready, try again later"
         if tenant is None:
             return "550 5.1.1 No such mailbox here"
         envelope.rcpt_tos.append(address)
         return "250 2.1.5 OK"
+
+    def _tenant_of(self, address: str) -> str | None:
+        return self.intake().router.tenant_of(address)
 
     async def handle_DATA(  # noqa: N802 - aiosmtpd's hook name
         self, server: Any, session: Any, envelope: Any
@@ -56,16 +81,14 @@ class Receiver:
         done: dict[str, str] = {}
         source = "lmtp" if self.lmtp else "smtp"
         for recipient in envelope.rcpt_tos:
-            tenant = await loop.run_in_executor(
-                None, self.intake.router.tenant_of, recipient
-            )
+            tenant = await loop.run_in_executor(None, self._tenant_of, recipient)
             if tenant is None:
                 answers.append("550 5.1.1 No such mailbox here")
                 continue
             if tenant not in done:
                 try:
                     outcome = await loop.run_in_executor(
-                        None, self.intake.take, raw, tenant, source
+                        None, self._take, raw, tenant, source
                     )
                 except Exception:  # the sender keeps the mail and tries again
                     log.exception("could not take in a mail for %s", recipient)
@@ -84,6 +107,9 @@ class Receiver:
         if any(a.startswith("451") for a in answers):
             return "451 4.3.0 Not stored, try again later"
         return "250 2.0.0 Stored"
+
+    def _take(self, raw: bytes, tenant: str, source: str) -> Any:
+        return self.intake().take(raw, tenant, source)
 
 
 class ReceiverController(Controller):

@@ -26,33 +26,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(arguments: argparse.Namespace) -> int:
-    """Serve until interrupted."""
-    from api.bootstrap import open_stores
-    from api.mail_intake import build_intake
-    from api.observability import configure_logging
+    """Listen at once, open the stores, then serve until interrupted."""
     from inbound.smtp import Receiver, ReceiverController
 
-    domain, engine, settings = open_stores(read_model=False)
-    configure_logging()
-    # aiosmtpd logs every SMTP command at INFO; what became of a mail is ours
-    logging.getLogger("mail.log").setLevel(logging.WARNING)
-    intake = build_intake(settings, domain, engine)
-    controller = ReceiverController(
-        Receiver(intake, lmtp=arguments.lmtp), arguments.host, arguments.port
-    )
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    # Listening comes first: a sender that connects while the stores open
+    # waits for its RCPT answer instead of finding the port closed.
+    receiver = Receiver(lmtp=arguments.lmtp)
+    controller = ReceiverController(receiver, arguments.host, arguments.port)
     controller.start()
     kind = "LMTP" if arguments.lmtp else "SMTP"
     print(
         f"Receiving mail over {kind} on {arguments.host}:{arguments.port}", flush=True
     )
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    domain = engine = None
     try:
+        from api.bootstrap import open_stores
+        from api.mail_intake import build_intake
+        from api.observability import configure_logging
+
+        domain, engine, settings = open_stores(read_model=False)
+        configure_logging()
+        # aiosmtpd logs every SMTP command at INFO; what became of a mail is ours
+        logging.getLogger("mail.log").setLevel(logging.WARNING)
+        receiver.provide(build_intake(settings, domain, engine))
         stop.wait()
     except KeyboardInterrupt:
         pass
     finally:
         controller.stop()
-        domain.close()
-        engine.dispose()
+        if domain is not None:
+            domain.close()
+        if engine is not None:
+            engine.dispose()
     return 0

@@ -91,3 +91,22 @@ def test_a_mail_not_stored_is_answered_try_again(
             assert error.value.smtp_code == 451
     with connect(port, lmtp) as client:
         assert client.send_message(message()) == {}
+
+
+def test_a_sender_arriving_while_the_stores_open_waits_for_them(
+    portal: Portal,
+) -> None:
+    import threading
+
+    receiver = Receiver()
+    port = free_port()
+    controller = ReceiverController(receiver, "127.0.0.1", port)
+    controller.start()
+    try:
+        later = threading.Timer(1.0, receiver.provide, [intake_of(portal.svc)])
+        later.start()
+        with smtplib.SMTP("127.0.0.1", port, timeout=20) as client:
+            assert client.send_message(message("<early@demo.test>")) == {}
+        later.join()
+    finally:
+        controller.stop()
