@@ -1,5 +1,7 @@
 // Operator-side record shapes (SPEC §3.1; docs/operator-api.md).
 // Operator ids are opaque: numbers for setting items, strings for event-sourced records.
+import type { components } from './api';
+
 export type Id = number | string;
 export type Named = { id: Id; name: string };
 
@@ -31,7 +33,8 @@ export type OperatorMessage = {
   data?: { status?: { name: string } } | null;
 };
 
-export type Operator = { id: Id; full_name: string; is_operator: number };
+/** An operator of the sign-in lookups (OperatorLookup). */
+export type Operator = components['schemas']['OperatorLookup'];
 
 export type BadgeObject = { name?: string; label?: string; style?: string | null };
 
@@ -91,7 +94,8 @@ export type Invoice = {
   lines?: InvoiceLine[];
 };
 
-export type SettingItem = { id: Id; label: string; order?: number; is_default?: boolean | number };
+/** An item of a setting list (LookupItem). */
+export type SettingItem = components['schemas']['LookupItem'];
 
 export type CustomFieldDef = {
   name: string;
