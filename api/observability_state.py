@@ -15,6 +15,7 @@ from prometheus_client.registry import Collector
 from sqlalchemy import func, inspect, select
 
 from domain.store import Store
+from inbound.health import intake_state
 from outbound.mail_outbox import (
     PENDING,
     counts,
@@ -143,12 +144,24 @@ def health(
     try:
         state = follower_state(store, engine)
         mail = mail_state(store, engine, smtp_default)
+        intake = intake_state(engine)
     except Exception as error:  # the probe's answer is the report
         log.error("health check: the database does not answer: %s", error)
         return 503, {"status": "down", "database": False}
-    troubled = state["parked"] or mail.get("parked") or mail.get("waiting_for_smtp")
+    troubled = (
+        state["parked"]
+        or mail.get("parked")
+        or mail.get("waiting_for_smtp")
+        or intake.get("mailbox_errors")
+    )
     status = "degraded" if troubled else "ok"
-    return 200, {"status": status, "database": True, **state, "mail": mail or None}
+    return 200, {
+        "status": status,
+        "database": True,
+        **state,
+        "mail": mail or None,
+        "intake": intake or None,
+    }
 
 
 class FollowerCollector(Collector):
@@ -200,14 +213,31 @@ class FollowerCollector(Collector):
                 "ledgerdesk_mail_oldest_pending_seconds",
                 "Age of the oldest mail not yet accepted by its server.",
             ),
+            GaugeMetricFamily(
+                "ledgerdesk_mail_intake_last_24h",
+                "Mails taken in over the last day by outcome (ticket, reply, "
+                "ignored, limited, review, rejected).",
+                labels=["outcome"],
+            ),
+            GaugeMetricFamily(
+                "ledgerdesk_mail_intake_mailbox_errors",
+                "Tenant mailboxes whose last fetch failed.",
+            ),
+            GaugeMetricFamily(
+                "ledgerdesk_mail_held_for_review",
+                "Mails from unknown senders waiting for an operator.",
+            ),
         ]
 
     def collect(self) -> Iterator[Any]:
         """Read the state once per scrape."""
-        head, lag, seconds, parked, up, outbox, waiting, oldest = self._families()
+        families = self._families()
+        head, lag, seconds, parked, up, outbox, waiting, oldest = families[:8]
+        taken, box_errors, held = families[8:]
         try:
             state = follower_state(self.store, self.engine)
             mail = mail_state(self.store, self.engine, self.smtp_default)
+            intake = intake_state(self.engine)
         except Exception as error:  # a scrape reports the outage, not a trace
             log.error("metrics: the database does not answer: %s", error)
             up.add_metric([], 0)
@@ -220,6 +250,12 @@ class FollowerCollector(Collector):
             oldest.add_metric([], mail["oldest_pending_seconds"])
             lag.add_metric(["mail-outbox"], mail["lag"])
             yield from (outbox, waiting, oldest)
+        if intake:
+            for outcome, count in intake["last_24h"].items():
+                taken.add_metric([outcome], count)
+            box_errors.add_metric([], intake["mailbox_errors"])
+            held.add_metric([], intake["held_for_review"])
+            yield from (taken, box_errors, held)
         up.add_metric([], 1)
         head.add_metric([], state["head"])
         for item in [*state["followers"], *state["relays"]]:

@@ -12,14 +12,11 @@ from inbound.tables import imap_positions, inbound_mail, review_queue
 RECENT = timedelta(hours=24)
 
 
-def intake_state(engine: Engine) -> dict[str, Any]:
-    """Per mailbox its last fetch and error; mail taken in by outcome (24 hours);
-    mail held for review. Empty before the intake's tables exist."""
+def mailboxes(engine: Engine) -> list[dict[str, Any]]:
+    """Each fetched mailbox: its tenant, name, last UID, last fetch and error."""
+    p = imap_positions
     with engine.connect() as connection:
-        if inbound_mail.name not in set(inspect(connection).get_table_names()):
-            return {}
-        p = imap_positions
-        boxes = [
+        return [
             {
                 "tenant_id": row.tenant_id,
                 "mailbox": row.mailbox,
@@ -29,6 +26,15 @@ def intake_state(engine: Engine) -> dict[str, Any]:
             }
             for row in connection.execute(select(p).order_by(p.c.tenant_id))
         ]
+
+
+def intake_state(engine: Engine) -> dict[str, Any]:
+    """For the unauthenticated health probe, counts only: the mailboxes fetched,
+    their last fetch, how many failed last time, mail taken in by outcome (24
+    hours) and mail held for review. Empty before the intake's tables exist."""
+    with engine.connect() as connection:
+        if inbound_mail.name not in set(inspect(connection).get_table_names()):
+            return {}
         since = datetime.now(UTC) - RECENT
         outcomes = {
             str(kind): int(count)
@@ -41,9 +47,10 @@ def intake_state(engine: Engine) -> dict[str, Any]:
         held = connection.execute(
             select(func.count()).where(review_queue.c.status == "held")
         ).scalar_one()
+    boxes = mailboxes(engine)
     fetched = [b["fetched_at"] for b in boxes if b["fetched_at"]]
     return {
-        "mailboxes": boxes,
+        "mailboxes": len(boxes),
         "last_fetch": max(fetched) if fetched else None,
         "mailbox_errors": sum(1 for b in boxes if b["error"]),
         "last_24h": outcomes,

@@ -39,6 +39,16 @@ class MailHealth(BaseModel):
     note: str | None = None
 
 
+class IntakeHealth(BaseModel):
+    """Mail in: the tenants' mailboxes fetched, what came in, what is held."""
+
+    mailboxes: int
+    last_fetch: str | None
+    mailbox_errors: int
+    last_24h: dict[str, int]
+    held_for_review: int
+
+
 class Health(BaseModel):
     """The desk's databases answer; each follower's and relay's place in the log."""
 
@@ -49,6 +59,7 @@ class Health(BaseModel):
     relays: list[FollowerHealth]
     parked: int
     mail: MailHealth | None = None
+    intake: IntakeHealth | None = None
 
 
 class Down(BaseModel):

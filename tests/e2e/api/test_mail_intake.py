@@ -285,3 +285,21 @@ def test_an_unknown_sender_becomes_a_client_of_the_company_of_its_domain(
         portal, intake, mail("x@elsewhere.test", message_id="<x@elsewhere.test>")
     )
     assert stranger.kind == "review"
+
+
+def test_health_and_metrics_show_the_intake(portal: Portal, intake: Intake) -> None:
+    take(portal, intake, mail())
+    take(portal, intake, (CORPUS / "out-of-office.eml").read_bytes())
+    take(portal, intake, mail("x@elsewhere.test", message_id="<x@elsewhere.test>"))
+    health = portal.client.get("/api/health").json()
+    assert health["intake"] == {
+        "mailboxes": 0,
+        "last_fetch": None,
+        "mailbox_errors": 0,
+        "last_24h": {"ticket": 1, "ignored": 1, "review": 1},
+        "held_for_review": 1,
+    }
+    text = portal.client.get("/metrics").text
+    assert 'ledgerdesk_mail_intake_last_24h{outcome="ticket"} 1.0' in text
+    assert "ledgerdesk_mail_held_for_review 1.0" in text
+    assert "ledgerdesk_mail_intake_mailbox_errors 0.0" in text

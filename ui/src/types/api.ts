@@ -1883,6 +1883,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sla-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description Met and breached tickets per priority for a company and month (format=csv
+         *     answers the same as a spreadsheet).
+         */
+        get: operations["sla-report-show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lookups/{name}": {
         parameters: {
             query?: never;
@@ -4761,6 +4782,7 @@ export interface components {
             /** Parked */
             parked: number;
             mail?: components["schemas"]["MailHealth"] | null;
+            intake?: components["schemas"]["IntakeHealth"] | null;
         };
         /**
          * HeldMail
@@ -4832,6 +4854,24 @@ export interface components {
         Ids: {
             /** Ids */
             ids: string[];
+        };
+        /**
+         * IntakeHealth
+         * @description Mail in: the tenants' mailboxes fetched, what came in, what is held.
+         */
+        IntakeHealth: {
+            /** Mailboxes */
+            mailboxes: number;
+            /** Last Fetch */
+            last_fetch: string | null;
+            /** Mailbox Errors */
+            mailbox_errors: number;
+            /** Last 24H */
+            last_24h: {
+                [key: string]: number;
+            };
+            /** Held For Review */
+            held_for_review: number;
         };
         /**
          * Invoice
@@ -7129,6 +7169,45 @@ export interface components {
             categories: components["schemas"]["LookupItem"][];
             /** Language */
             language: string;
+        };
+        /**
+         * SlaReport
+         * @description A company's SLA outcomes of one month, per priority.
+         */
+        SlaReport: {
+            /** Company Id */
+            company_id: string;
+            /** Company Name */
+            company_name: string;
+            /** Month */
+            month: string;
+            /** Rows */
+            rows: components["schemas"]["SlaReportRow"][];
+            /** Met */
+            met: number;
+            /** Breached */
+            breached: number;
+            /** Open */
+            open: number;
+        };
+        /**
+         * SlaReportRow
+         * @description One priority's tickets of the month.
+         */
+        SlaReportRow: {
+            /** Priority Id */
+            priority_id: number | null;
+            /**
+             * Priority
+             * @description the priority's label
+             */
+            priority: string | null;
+            /** Met */
+            met: number;
+            /** Breached */
+            breached: number;
+            /** Open */
+            open: number;
         };
         /**
          * SlaTargets
@@ -11790,6 +11869,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditState"];
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "sla-report-show": {
+        parameters: {
+            query: {
+                company_id: string;
+                /** @description the month as YYYY-MM */
+                month: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlaReport"];
                     "text/csv": unknown;
                 };
             };
