@@ -138,10 +138,13 @@ const WIDTHS = [
 ];
 
 for (const width of WIDTHS) {
-  test(`mail screens fit a ${width.name} and pass axe`, async ({ browser, baseUrl }) => {
+  test(`mail screens fit a ${width.name} and pass axe`, async ({ browser, baseUrl, artefacts }) => {
     const context = await browser.newContext({ viewport: width.viewport, isMobile: width.mobile, hasTouch: width.mobile });
     const page = await context.newPage();
     try {
+      // a held mail, so the queue is measured with an item in it
+      const held = `Held on a ${width.name} ${Date.now()}`;
+      if (MAIL.receivePort) mailTheDesk(held, 'A long line of text from someone the desk does not know yet, to see it wrap on a small screen.', {}, `someone-${Date.now()}@unknown-company.test`);
       await login(page, context, baseUrl, FIRST_LINE);
       for (const [path, heading] of [
         ['/settings/mail', 'Mail settings'],
@@ -149,6 +152,7 @@ for (const width of WIDTHS) {
       ]) {
         await openOperator(page, baseUrl, path);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        if (path.endsWith('review') && MAIL.receivePort) await reloadUntil(page, page.getByRole('listitem', { name: held }));
         await page.waitForLoadState('networkidle');
         // a phone zooms out to show a too wide page, widening innerWidth: the screen's own width counts
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
@@ -157,6 +161,7 @@ for (const width of WIDTHS) {
         const found = await new AxeBuilder({ page }).analyze();
         const serious = found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${path}`).toEqual([]);
+        await page.screenshot({ path: join(artefacts, `mail-screen${path.replaceAll('/', '-')}-${width.name}.png`), fullPage: true });
       }
     } finally {
       await context.close();

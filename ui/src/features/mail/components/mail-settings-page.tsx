@@ -181,7 +181,7 @@ export function MailSettingsPage() {
       <p>
         <Link to={`${MAIL_BASE}/review`}>{t('Mail review queue')}</Link>
       </p>
-      <form onSubmit={onSubmit} noValidate className="record-form mail-settings-form">
+      <form onSubmit={onSubmit} noValidate className="mail-settings-form">
         <fieldset>
           <legend>{t('Outgoing mail (SMTP)')}</legend>
           {stored.default_smtp && <p className="muted">{t('Without a server of its own the desk sends through the default server.')}</p>}
@@ -295,7 +295,7 @@ function TestMail() {
   });
   const id = useId();
   return (
-    <form onSubmit={onSubmit} noValidate className="record-form mail-test">
+    <form onSubmit={onSubmit} noValidate className="mail-test">
       <h2>{t('Send test mail')}</h2>
       <div className="field">
         <label htmlFor={id}>{t('Send to')}</label>
