@@ -139,7 +139,7 @@ class DraftChoice(LedgerAggregate):
 
     def choose(self, actor: str, invoice: Any) -> None:
         """Name the draft the company's work goes to from now on."""
-        if not invoice.is_draft or invoice.credits:
+        if not invoice.is_draft or invoice.credits or invoice.folded_into:
             raise InvalidTransition("Only a draft invoice takes new lines.")
         if invoice.company_id != self.company_id:
             raise InvalidValue("The invoice is of another company.", "company_id")
@@ -166,6 +166,7 @@ def takes_lines(invoice: Any, company_id: str | None) -> bool:
     return bool(
         invoice is not None
         and invoice.is_draft
+        and not invoice.folded_into
         and not invoice.credits
         and invoice.company_id == company_id
     )

@@ -94,8 +94,13 @@ class Invoice(LedgerAggregate):
     def amount_incl(self) -> str:
         return str(total_incl(self.lines))
 
+    @property
+    def folded_into(self) -> str | None:
+        """The draft this one's lines moved to when its company was merged."""
+        return self.__dict__.get("_folded_into")
+
     def _check_draft(self) -> None:
-        if not self.is_draft:
+        if not self.is_draft or self.folded_into:
             raise InvalidTransition("Only a draft invoice can be changed.")
 
     def add_line(self, actor: str, line: dict[str, Any]) -> str:
@@ -122,6 +127,20 @@ class Invoice(LedgerAggregate):
     @event("LineRemoved")
     def _line_removed(self, actor: str, line_id: str) -> None:
         self.lines = [line for line in self.lines if line["id"] != line_id]
+
+    def fold_into(self, actor: str, target_id: str) -> None:
+        """Close an emptied draft whose lines went to another draft (its company
+        was merged into the other's): it is no longer an invoice."""
+        self._check_draft()
+        if self.lines:
+            raise InvalidTransition("Move the lines off the draft first.")
+        if target_id == str(self.id):
+            raise InvalidValue("A draft cannot be folded into itself.", "id")
+        self._folded_into(actor=actor, target_id=target_id)
+
+    @event("FoldedInto")
+    def _folded_into(self, actor: str, target_id: str) -> None:
+        self.__dict__["_folded_into"] = target_id
 
     def finalise(self, actor: str, external_id: str, status_id: int = SENT) -> None:
         """Hand the invoice to accounting under its external id."""

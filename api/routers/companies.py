@@ -82,6 +82,26 @@ def merge_preview(engine: Engine, tenant_id: str, ids: list[str]) -> dict[str, A
     }
 
 
+def open_drafts(engine: Engine, tenant_id: str, ids: list[str]) -> dict[str, list[str]]:
+    """Each company's open drafts in the read model, newest first (a hint the
+    domain checks: drafts made by hand have no draft choice)."""
+    i = t.invoices
+    found: dict[str, list[str]] = {}
+    with engine.connect() as connection:
+        for invoice_id, company_id in connection.execute(
+            select(i.c.id, i.c.company_id)
+            .where(
+                i.c.tenant_id == tenant_id,
+                i.c.company_id.in_(ids),
+                i.c.external_id.is_(None),
+                i.c.credits.is_(None),
+            )
+            .order_by(i.c.number.desc())
+        ):
+            found.setdefault(company_id, []).append(invoice_id)
+    return found
+
+
 @router.get("", response_model=Page[CompanyRecord], name="list")
 def index(
     request: Request,
@@ -144,7 +164,10 @@ def merge(
     for company_id in body.ids:
         one(svc.engine, t.companies, user.tenant_id, company_id)
     survivor = svc.domain.organisations.merge_companies(
-        user.tenant_id, user.id, body.ids
+        user.tenant_id,
+        user.id,
+        body.ids,
+        open_drafts(svc.engine, user.tenant_id, body.ids),
     )
     svc.settle()
     return _show(svc, user.tenant_id, survivor)

@@ -14,6 +14,7 @@ from domain.invoice_sources import (
     DraftChoice,
     InvoiceSource,
     draft_choice_id,
+    source_record_id,
     takes_lines,
 )
 from domain.invoices import Invoice
@@ -106,6 +107,57 @@ class Drafts:
         batch.invoices[str(invoice.id)] = invoice
         choice.choose(batch.actor, invoice)
         return invoice
+
+    def fold(
+        self,
+        batch: Batch,
+        merged_id: str,
+        survivor_id: str,
+        drafts: list[str] | None = None,
+        survivor_draft: str | None = None,
+    ) -> None:
+        """Move the open drafts of a company merged into another onto the
+        survivor's draft, so the survivor keeps one draft: each line moves with
+        its invoicing record, and the emptied drafts are folded into it.
+
+        drafts: the merged company's open drafts as the read model knows them
+        (made by hand, before it had a draft choice); survivor_draft: the
+        survivor's newest, likewise. Both are hints, each checked here.
+        """
+        choice = self.store.find(
+            batch.tenant_id, DraftChoice, draft_choice_id(batch.tenant_id, merged_id)
+        )
+        found = [choice.invoice_id] if choice and choice.invoice_id else []
+        open_drafts = []
+        for invoice_id in dict.fromkeys([*found, *(drafts or [])]):
+            invoice = self.invoice_in(batch, invoice_id)
+            if invoice is not None and takes_lines(invoice, merged_id):
+                open_drafts.append(invoice)
+        batch.survivors[merged_id] = survivor_id
+        for invoice in open_drafts:
+            target = self.draft(batch, survivor_id, invoice.client_id, survivor_draft)
+            moved: dict[tuple[str, str], list[str]] = {}
+            for line in list(invoice.lines):
+                new_id = target.add_line(
+                    batch.actor, {k: v for k, v in line.items() if k != "id"}
+                )
+                invoice.remove_line(batch.actor, line["id"])
+                source = line.get("source") or {}
+                if source.get("type") and source.get("id"):
+                    key = (str(source["type"]), str(source["id"]))
+                    moved.setdefault(key, []).append(new_id)
+            for (kind, source_id), line_ids in moved.items():
+                record = batch.records.get((kind, source_id)) or self.store.find(
+                    batch.tenant_id,
+                    InvoiceSource,
+                    source_record_id(batch.tenant_id, kind, source_id),
+                )
+                if record is None or record.invoice_id != str(invoice.id):
+                    continue  # invoiced before records were kept: the line says it
+                batch.records[(kind, source_id)] = record
+                record.release(batch.actor)
+                record.hold(batch.actor, str(target.id), line_ids)
+            invoice.fold_into(batch.actor, str(target.id))
 
     def survivor(self, batch: Batch, company_id: str | None) -> str | None:
         """The company that lives on for this one: itself unless it was merged."""

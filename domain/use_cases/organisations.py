@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -9,6 +10,7 @@ from domain.errors import InvalidTransition, InvalidValue
 from domain.organisations import Archivable, Company, Location, TicketGroup
 from domain.store import Store
 from domain.use_cases.commands import UNSET, Unset, given
+from domain.use_cases.drafts import Batch, Drafts
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,9 @@ ARCHIVABLE = {changes: cls for cls, changes in ARCHIVABLE_CHANGES.items()}
 class Organisations:
     """Companies (registered, changed, archived, merged), locations, groups."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, drafts: Drafts) -> None:
         self.store = store
+        self.drafts = drafts
 
     def company(self, tenant_id: str, company_id: str) -> Company:
         """The company, or NotFound."""
@@ -95,18 +98,43 @@ class Organisations:
         self.store.commit(company)
         return str(company.id)
 
-    def merge_companies(self, tenant_id: str, actor: str, ids: list[str]) -> str:
-        """Merge the companies into the first of ids; answers the survivor."""
+    def merge_companies(
+        self,
+        tenant_id: str,
+        actor: str,
+        ids: list[str],
+        drafts: Mapping[str, list[str]] | None = None,
+    ) -> str:
+        """Merge the companies into the first of ids; answers the survivor.
+
+        The merged companies' draft invoices do not become more drafts of the
+        survivor: their lines move onto its draft in the same commit. drafts:
+        each company's open drafts as the read model knows them (hints).
+        """
         if len(ids) < 2 or len(set(ids)) != len(ids):
             raise InvalidValue("Name at least two different companies.", "ids")
-        target = self.company(tenant_id, ids[0])
-        if target.merged_into:
-            raise InvalidTransition("The company has been merged into another.")
-        sources = [self.company(tenant_id, i) for i in ids[1:]]
-        for source in sources:
-            source.merge_into(actor, str(target.id))
-        self.store.commit(*sources)
-        return str(target.id)
+
+        def action() -> str:
+            target = self.company(tenant_id, ids[0])
+            if target.merged_into:
+                raise InvalidTransition("The company has been merged into another.")
+            sources = [self.company(tenant_id, i) for i in ids[1:]]
+            batch = Batch(tenant_id, actor)
+            survivor_drafts = (drafts or {}).get(ids[0]) or []
+            newest = survivor_drafts[0] if survivor_drafts else None
+            for source in sources:
+                source.merge_into(actor, str(target.id))
+                self.drafts.fold(
+                    batch,
+                    str(source.id),
+                    str(target.id),
+                    list((drafts or {}).get(str(source.id), [])),
+                    newest,
+                )
+            self.store.commit(*sources, *batch.aggregates())
+            return str(target.id)
+
+        return self.store.retrying(action)
 
     def register_location(
         self, tenant_id: str, actor: str, command: RegisterLocation

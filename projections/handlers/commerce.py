@@ -7,7 +7,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import and_, select, update
+from sqlalchemy import and_, delete, select, update
 
 from domain.lines import CENT, total_excl, total_incl
 from domain.periods import PERIOD_MONTHS, add_months
@@ -312,6 +312,11 @@ def invoice_line_removed(a: Apply) -> None:
     _invoice_lines(a, [line for line in row["lines"] if line["id"] != a.event.line_id])
 
 
+def invoice_folded(a: Apply) -> None:
+    """A draft emptied into the surviving company's draft is no invoice any more."""
+    a.connection.execute(delete(t.invoices).where(a.key(t.invoices)))
+
+
 # -- subscriptions ----------------------------------------------------------------
 def _subscription_money(period: str, lines: list[dict[str, Any]]) -> dict[str, Any]:
     total = total_excl(lines)
@@ -415,6 +420,7 @@ HANDLERS: dict[str, Handler] = {
     "Invoice.Restored": lambda a: a.update(
         t.invoices, external_id=None, status_id=None
     ),
+    "Invoice.FoldedInto": invoice_folded,
     "Subscription.Started": subscription_started,
     "Subscription.LinesChanged": subscription_lines_changed,
     "Subscription.PeriodBilled": subscription_billed,

@@ -188,7 +188,8 @@ def test_a_newer_draft_made_by_hand_takes_over_and_a_foreign_one_is_ignored(
 def test_a_merged_companys_new_work_goes_on_the_survivors_draft(
     app: Ledgerdesk, tenant: str, company: str
 ) -> None:
-    """After merging B into A, B's next billable item joins A's draft."""
+    """After merging B into A, B's draft lines and its next billable item join
+    A's draft."""
     merged = app.organisations.register_company(
         tenant, OPERATOR, RegisterCompany(name="Northwind BV")
     )
@@ -211,7 +212,10 @@ def test_a_merged_companys_new_work_goes_on_the_survivors_draft(
     assert [x["source"]["id"] for x in app.invoices.get(tenant, drafted).lines][
         -1
     ] == late
-    assert len(app.invoices.get(tenant, old_draft).lines) == 1
+    # the merge moved B's draft line onto A's draft and folded the emptied draft
+    folded = app.invoices.get(tenant, old_draft)
+    assert folded.lines == [] and folded.folded_into == drafted
+    assert len(app.invoices.get(tenant, drafted).lines) == 3
     assert app.invoicing.draft_of(tenant, company) == drafted
 
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from domain.errors import InvalidTransition, InvalidValue, NotFound
+from domain.invoice_sources import takes_lines
 from domain.invoices import (
     CREDIT,
     EXPIRED,
@@ -221,3 +222,21 @@ def test_a_credit_invoice_cancels_the_original() -> None:
 def test_a_draft_cannot_be_credited() -> None:
     with pytest.raises(InvalidTransition):
         create().credit_lines()
+
+
+def test_an_emptied_draft_folds_into_another_and_takes_no_more_lines() -> None:
+    draft = create()
+    line_id = draft.add_line(ACTOR, LINE)
+    given(draft)
+    with pytest.raises(InvalidTransition):
+        draft.fold_into(ACTOR, "other-draft")
+    assert then(draft) == []
+    draft.remove_line(ACTOR, line_id)
+    draft.fold_into(ACTOR, "other-draft")
+    assert then(draft) == ["LineRemoved", "FoldedInto"]
+    assert draft.folded_into == "other-draft"
+    assert not takes_lines(draft, draft.company_id)
+    with pytest.raises(InvalidTransition):
+        draft.add_line(ACTOR, LINE)
+    with pytest.raises(InvalidTransition):
+        draft.fold_into(ACTOR, "third-draft")
