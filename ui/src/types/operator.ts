@@ -62,6 +62,11 @@ export type Ticket = {
   messages?: OperatorMessage[];
   custom_values?: { custom_field: string; value: string | null }[];
   time_registrations?: { id: Id; time_spent_rounded: number; executed_at: string; description: string }[];
+  /** The SLA clock (null state: no SLA applies); minutes are business minutes. */
+  sla_state?: components['schemas']['TicketRow']['sla_state'];
+  response_due_at?: string | null;
+  resolution_due_at?: string | null;
+  sla_minutes_left?: number | null;
 };
 
 export type Company = Named & { address_1?: string | null; city?: string | null; archived_at?: string | null };

@@ -75,11 +75,11 @@ describe('the ticket queue', () => {
     expect(last.get('page')).toBe('1');
   });
 
-  it('shows assignee, priority, a coloured due date and the SLA', async () => {
+  it('shows assignee, priority, a coloured due date and the SLA time left', async () => {
     const past = new Date(Date.now() - 86_400_000).toISOString();
     const future = new Date(Date.now() + 86_400_000).toISOString();
     serveQueue([
-      row(1, { operator: { id: 21, full_name: 'Olga Operator' }, due_at: past, sla: { id: 1, label: 'Premium', due_at: future } }),
+      row(1, { operator: { id: 21, full_name: 'Olga Operator' }, due_at: past, sla_state: 'warned', sla_minutes_left: 135, resolution_due_at: future }),
       row(2, { due_at: future }),
     ]);
     renderOperator('/operator/tickets', ALL);
@@ -87,12 +87,48 @@ describe('the ticket queue', () => {
     for (const name of ['Assignee', 'Priority', 'Due', 'SLA']) expect(screen.getByRole('columnheader', { name: new RegExp(name) })).toBeInTheDocument();
     expect(within(first).getByText('Olga Operator')).toBeInTheDocument();
     expect(within(first).getByText('High')).toBeInTheDocument();
-    expect(within(first).getByText('Premium')).toBeInTheDocument();
-    const [due, slaDue] = Array.from(first.querySelectorAll<HTMLElement>('.due-date'));
-    expect(due).toHaveStyle({ color: TONE_COLOURS.red });
-    expect(slaDue).toHaveStyle({ color: TONE_COLOURS.orange });
+    expect(first.querySelector('.due-date')).toHaveStyle({ color: TONE_COLOURS.red });
+    const clock = first.querySelector<HTMLElement>('.sla-clock')!;
+    expect(clock).toHaveTextContent('2 h 15 m');
+    expect(clock).toHaveStyle({ color: TONE_COLOURS.orange });
     const second = screen.getByText('Ticket number 2').closest('tr')!;
     expect(second.querySelector('.due-date')).toHaveStyle({ color: TONE_COLOURS.orange });
+    expect(second.querySelector('.sla-clock')).toBeNull();
+  });
+
+  it('shows each SLA state: red minutes once past, a check mark when met, a pause mark while paused', async () => {
+    serveQueue([
+      row(1, { sla_state: 'breached', sla_minutes_left: -35 }),
+      row(2, { sla_state: 'met', sla_minutes_left: null }),
+      row(3, { sla_state: 'paused', sla_minutes_left: 50 }),
+      row(4, { sla_state: 'running', sla_minutes_left: 600 }),
+    ]);
+    renderOperator('/operator/tickets', ALL);
+    const clockOf = async (n: number) => (await screen.findByText(`Ticket number ${n}`)).closest('tr')!.querySelector<HTMLElement>('.sla-clock')!;
+    const breached = await clockOf(1);
+    expect(breached).toHaveTextContent('-35 m');
+    expect(breached).toHaveStyle({ color: TONE_COLOURS.red });
+    expect(breached).toHaveAttribute('data-tone', 'past');
+    const met = await clockOf(2);
+    expect(met).toHaveTextContent('✓');
+    expect(met).toHaveStyle({ color: TONE_COLOURS.green });
+    expect(within(met).getByText('SLA met')).toBeInTheDocument();
+    const paused = await clockOf(3);
+    expect(paused).toHaveTextContent('⏸ 50 m');
+    expect(within(paused).getByText('SLA paused')).toBeInTheDocument();
+    const running = await clockOf(4);
+    expect(running).toHaveTextContent('10 h 0 m');
+    expect(running).toHaveAttribute('data-tone', 'running');
+  });
+
+  it('sorts the SLA column by time left and offers the action-required filter', async () => {
+    const requests = serveQueue();
+    renderOperator('/operator/tickets', ALL);
+    await screen.findByText('Ticket number 1');
+    await userEvent.click(screen.getByRole('button', { name: /^SLA/ }));
+    await waitFor(() => expect(requests[requests.length - 1].getAll('builder[orderBy][0][]')).toEqual(['sla_remaining', 'asc']));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Action required' }));
+    await waitFor(() => expect(requests[requests.length - 1].getAll('builder[where][0][]')).toEqual(['sla_remaining', 'action_required', '1']));
   });
 
   it('sorts on the due date, one column at a time', async () => {

@@ -14,6 +14,7 @@ import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { roundToFiveMinutes } from '@/lib/dates';
 import { ArchivedName, ClientName, PriorityBadge, StatusBadge } from '@/components/display/badges';
 import { DueDate } from '@/components/display/due-date';
+import { SlaTargets } from '@/components/display/sla-clock';
 import { MessageThread } from './message-thread';
 import { NO_ADDRESSEES, ReplyAddressees, addresseeFields, hasAddressees, type Addressees } from './reply-addressees';
 import { RouteLink } from '@/components/display/route-link';
@@ -389,6 +390,7 @@ export function TicketDetailPage() {
             )}{' '}
             <DueDate value={record.due_at} />
           </p>
+          <SlaTargets ticket={record} />
           <p>{record.description}</p>
           <TicketActions ticket={record} reload={reload} />
           <div className="field">

@@ -9,6 +9,7 @@ import { updateRecord } from '@/components/records/api/resources';
 import type { Id, Ticket } from '@/types/operator';
 import { ArchivedName, ClientName, PriorityBadge, StatusBadge, TicketDescription } from '@/components/display/badges';
 import { DueDate } from '@/components/display/due-date';
+import { SlaClock } from '@/components/display/sla-clock';
 import { RelativeTime } from '@/components/display/relative-time';
 import { ObjectLink, RouteLink } from '@/components/display/route-link';
 import { dateRangeFilter, multiSelectFilter, scheduleFilter, searchSelectFilter, slaFilter, yesNoFilter, type SchedulePreset } from '@/components/filters/filter-builders';
@@ -22,10 +23,9 @@ import { useConfirm } from '@/components/form/confirm-dialog';
 import { useOperatorLookups } from '@/lib/use-operator-lookups';
 import { useTranslation } from '@/lib/i18n';
 
-/** A queue row: the ticket with its assignee and, when it has one, its SLA. */
+/** A queue row: the ticket with its assignee and its SLA clock. */
 type QueueTicket = Ticket & {
   operator?: { id: Id; full_name: string | null } | null;
-  sla?: { id: Id; label: string; due_at?: string | null } | null;
 };
 
 const columns: OperatorColumn<QueueTicket>[] = [
@@ -46,22 +46,7 @@ const columns: OperatorColumn<QueueTicket>[] = [
   },
   { id: 'client', label: 'Client', cell: (t) => (t.client ? <ClientName name={t.client.full_name} /> : t.original_email_from) },
   { id: 'due', label: 'Due', cell: (t) => <DueDate value={t.due_at} />, sort: 'scheduled_at' },
-  {
-    id: 'sla',
-    label: 'SLA',
-    cell: (t) =>
-      t.sla ? (
-        <span className="sla">
-          {t.sla.label}
-          {t.sla.due_at ? (
-            <>
-              {' '}
-              <DueDate value={t.sla.due_at} />
-            </>
-          ) : null}
-        </span>
-      ) : null,
-  },
+  { id: 'sla', label: 'SLA', cell: (t) => <SlaClock ticket={t} />, sort: 'sla_remaining' },
   { id: 'updated', label: 'Updated', cell: (t) => (t.updated_at ? <RelativeTime value={t.updated_at} /> : null), sort: 'updated_at' },
 ];
 
