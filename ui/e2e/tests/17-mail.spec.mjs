@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { FIRST_LINE, callApi, check, expect, login, openOperator, test, toastText, typeInEditor, waitForMessage } from '../helpers.mjs';
+import { CLIENT, FIRST_LINE, callApi, check, expect, login, newSession, open, openOperator, test, toastText, typeInEditor, waitForMessage } from '../helpers.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const env = process.env;
@@ -108,6 +108,20 @@ test('mail: a mailed problem becomes a ticket, the answer reaches the client thr
   // the quoted history is not shown as the message's text
   await expect(message).not.toContainText(answer);
   await shot('-replied');
+
+  // the client's portal shows the same origin on the mailed messages, and no bcc
+  const client = await newSession(context);
+  try {
+    await login(client.page, client.context, baseUrl, CLIENT);
+    await open(client.page, baseUrl, `/tickets/${ticketId}`);
+    const mailed = client.page.locator('ol.thread li.message').filter({ hasText: followUp });
+    await mailed.waitFor();
+    await expect(mailed.locator('dl.mail-origin')).toContainText(CLIENT_ADDRESS);
+    await expect(mailed.locator('dl.mail-origin')).toContainText(DESK_ADDRESS);
+    await expect(client.page.locator('ol.thread')).not.toContainText(/bcc/i);
+  } finally {
+    await client.context.close();
+  }
 });
 
 test("mail: a stranger's mail waits for review, and accepting it opens its ticket", async ({ page, context, baseUrl, shot }) => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Spinner } from '@/components/ui/spinner';
 import { useRouteReady } from '@/lib/route-ready';
@@ -75,9 +75,10 @@ export function OperatorLayout() {
     (pathname.startsWith(`${OPERATOR_BASE}/${entry.path}/`) && !(entry.path === 'tickets' && pathname.startsWith(`${OPERATOR_BASE}/tickets/templates`)) && !under(entry));
   const link = (entry: Entry) => (
     <li key={entry.path}>
-      <NavLink to={`${OPERATOR_BASE}/${entry.path}`} className={() => linkClass({ isActive: active(entry) })} aria-current={active(entry) ? 'page' : undefined}>
+      {/* a Link, not a NavLink: NavLink marks every entry whose path starts the address as the current page */}
+      <Link to={`${OPERATOR_BASE}/${entry.path}`} className={linkClass({ isActive: active(entry) })} aria-current={active(entry) ? 'page' : undefined}>
         {t(entry.label)}
-      </NavLink>
+      </Link>
     </li>
   );
   const settings = OPERATOR_SETTINGS.filter((entry) => can(entry.permission));
