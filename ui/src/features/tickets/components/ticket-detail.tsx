@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import type { Id } from '@/types/models';
 import { useTicket } from '../api/get-ticket';
 import { useCreateMessage } from '../api/create-message';
+import { SlaTargets } from './sla-targets';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_FILES = '.pdf,.png,.jpg,.jpeg,.gif,.txt,.csv,.docx,.xlsx,.zip';
@@ -95,6 +96,7 @@ export function TicketDetail() {
         <InfoCard label={t('col.client')}>{ticket.client?.full_name ?? ''}</InfoCard>
         <InfoCard label={t('col.created')}>{formatDateTime(ticket.created_at)}</InfoCard>
         <InfoCard label={t('col.updated')}>{formatDateTime(ticket.updated_at)}</InfoCard>
+        <SlaTargets ticket={ticket} />
         <CustomValues
           values={ticket.custom_values ?? []}
           defs={(lookups?.custom_fields ?? []).filter((f) => f.morphable_type === 'Ticket')}

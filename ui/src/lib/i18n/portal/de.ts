@@ -259,4 +259,10 @@ export const de: Record<MessageKey, string> = {
   'mail.to': 'An',
   'mail.cc': 'Cc',
   'mail.date': 'Gesendet',
+  'sla.response': 'Antwort bis',
+  'sla.resolution': 'Lösung bis',
+  'sla.met': 'eingehalten',
+  'sla.missed': 'nicht eingehalten',
+  'sla.paused': 'pausiert, solange wir auf Sie warten',
+  'sla.due': 'im Zeitplan',
 };

@@ -258,6 +258,12 @@ export const en = {
   'mail.to': 'To',
   'mail.cc': 'Cc',
   'mail.date': 'Sent',
+  'sla.response': 'Response due',
+  'sla.resolution': 'Resolution due',
+  'sla.met': 'met',
+  'sla.missed': 'not met',
+  'sla.paused': 'paused while we wait for you',
+  'sla.due': 'on schedule',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -259,4 +259,10 @@ export const nl: Record<MessageKey, string> = {
   'mail.to': 'Aan',
   'mail.cc': 'Cc',
   'mail.date': 'Verzonden',
+  'sla.response': 'Reactie uiterlijk',
+  'sla.resolution': 'Oplossing uiterlijk',
+  'sla.met': 'gehaald',
+  'sla.missed': 'niet gehaald',
+  'sla.paused': 'gepauzeerd zolang we op u wachten',
+  'sla.due': 'op schema',
 };
