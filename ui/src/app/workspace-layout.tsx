@@ -24,6 +24,7 @@ export const OPERATOR_TABS: readonly Entry[] = [
   { path: 'projects', label: 'Projects', permission: 'projects.index' },
   { path: 'used-products', label: 'Used products', permission: 'used-products.index' },
   { path: 'time', label: 'Open time', permission: 'time-registrations.index' },
+  { path: 'sla-report', label: 'SLA report', permission: 'tickets.index' },
 ];
 
 /** The settings group of the navigation. */
