@@ -280,7 +280,7 @@ describe('ticket queue', () => {
     renderOperator('/operator/tickets', ['tickets.index', 'invoices.index']);
     await screen.findByRole('link', { name: 'T-1000' });
     const nav = screen.getByRole('navigation', { name: 'Operator navigation' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Tickets', 'Invoices']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Tickets', 'Invoices', 'SLA report']);
   });
 
   it('sends a created date range typed as dd-mm-yyyy', async () => {
