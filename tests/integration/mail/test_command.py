@@ -3,6 +3,8 @@ server; without one, the mail waits."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from api.cli import main
@@ -77,3 +79,36 @@ def test_ledgerdesk_parked_lists_and_retries_the_outboxs_parked_mail_and_events(
     ]
     desk.send()
     assert len(smtp.received) == 2
+
+
+def test_serve_on_the_embedded_default_sends_mail_from_a_thread(
+    portal: Portal, operator: dict[str, str], smtp: SmtpUnderTest
+) -> None:
+    import time
+
+    from api.commands.serve import embedded_app
+
+    settings = portal.svc.settings.model_copy(
+        update={"smtp_url": f"smtp://127.0.0.1:{smtp.port}", "poll_interval": 0.05}
+    )
+    app = embedded_app(settings, projector=True, mail=True)
+    thread, stop = app.state.mail_thread
+    try:
+        [ticket] = tickets(portal, 1)
+        reply(portal, operator, ticket.id, "first")
+        deadline = time.monotonic() + 20
+        while not replies(smtp) and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+        app.state.follower.stop()
+        app.state.services.domain.close()
+        app.state.services.engine.dispose()
+    [mail] = replies(smtp)
+    assert mail.message["Message-ID"].startswith("<reply-")
+
+
+def replies(smtp: SmtpUnderTest) -> list[Any]:
+    """The mail to the client (other kinds may leave beside it)."""
+    return [m for m in smtp.received if m.recipients == ["client@demo.test"]]
