@@ -46,7 +46,6 @@ const resources: [string, string][] = [
   ['clients', 'clients'],
   ['operators', 'operators'],
   ['locations', 'locations'],
-  ['slas', 'slas'],
   ['prepaid-cards', 'prepaid-cards'],
   ['tickets/templates', 'ticket-templates'],
 ];
@@ -106,6 +105,10 @@ export const operatorRoutes: RouteObject[] = [
       page('settings/mail', 'settings.index', () => import('@/features/mail').then((m) => <m.MailSettingsPage />)),
       page('settings/mail/review', 'tickets.store', () => import('@/features/mail').then((m) => <m.MailReviewPage />)),
       page('settings/:list', 'settings.show', () => import('@/features/settings/components/operator/settings-pages').then((m) => <m.SettingListPage />)),
+      // an SLA's page adds its clock (targets, pausing statuses, warning) to the shared detail
+      page('slas', 'slas.index', () => import('@/components/records/resource-pages').then((m) => <m.ResourceListPage key="slas" kind={slaKind} />)),
+      page('slas/create', 'slas.store', () => import('@/components/records/resource-pages').then((m) => <m.ResourceCreatePage key="slas" kind={slaKind} />)),
+      page('slas/:id', 'slas.show', () => import('@/features/slas/components/operator/sla-page').then((m) => <m.SlaPage />)),
       ...resourcePages,
     ],
   },

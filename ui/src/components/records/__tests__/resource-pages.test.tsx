@@ -335,11 +335,12 @@ describe('subscription, SLA and prepaid card pages', () => {
     renderOperator('/operator/slas/1', all('settings'));
     expect(await screen.findByRole('heading', { name: 'Standard SLA' })).toBeInTheDocument();
     const facts = screen.getByRole('region', { name: 'Gegevens' });
-    expect(within(facts).getByText('Reactietijd (uren)')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'SLA-klok' })).toBeInTheDocument();
     expect(within(facts).getByText('Standaard')).toBeInTheDocument();
     expect(within(facts).getByText('Ja')).toBeInTheDocument();
-    expect(screen.getByRole('form', { name: 'Bewerken' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Opslaan' })).toBeInTheDocument();
+    const edit = screen.getByRole('form', { name: 'Bewerken' });
+    expect(within(edit).getByRole('button', { name: 'Opslaan' })).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'SLA-klok' })).getByRole('button', { name: 'Opslaan' })).toBeInTheDocument();
   });
 });
 
