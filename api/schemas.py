@@ -133,9 +133,29 @@ class TicketRow(Out):
     )
 
 
+class CustomFieldOption(Out):
+    name: str
+    label: str | None = None
+
+
+class CustomFieldObject(Out):
+    """The definition of a custom field: 0 text, 1 select (options), 2 date."""
+
+    id: int
+    name: str
+    title: str
+    type: int
+    order: int
+    options: list[CustomFieldOption]
+
+
 class CustomValue(Out):
-    custom_field: str
+    id: str = Field(description="the record's id and the field's name")
+    custom_field: str = Field(description="the field's name")
     value: Any
+    custom_field_object: CustomFieldObject | None = Field(
+        description="the field's definition; null for a field since removed"
+    )
 
 
 class TicketDetail(TicketRow):
@@ -156,6 +176,13 @@ class Acceptance(Out):
     accepted_at: str | None
 
 
+class QuoteDeal(Out):
+    """The deal a quote belongs to, by its parties."""
+
+    client: Person | None
+    company: Named | None
+
+
 class QuoteRow(Out):
     id: str
     name: str
@@ -164,7 +191,7 @@ class QuoteRow(Out):
     total: float
     client: Person | None
     company: Named | None
-    deal: dict[str, Any]
+    deal: QuoteDeal
     updated_at: str | None
     created_at: str | None
 
@@ -189,6 +216,11 @@ class ContractRow(Out):
     service: Labelled | None
 
 
+class Activity(Out):
+    id: int
+    name: str
+
+
 class TimeRegistration(Out):
     id: str
     ticket_id: str
@@ -196,7 +228,7 @@ class TimeRegistration(Out):
     ticket_description: str
     time_spent_rounded: int
     executed_at: str | None
-    activity: dict[str, Any] | None
+    activity: Activity | None
     description: str
     operator: Person | None
 

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from api.schemas import Named, Out, Preset
+from api.schemas import CustomFieldOption, Named, Out, Preset
 
 
 class CompanyIn(BaseModel):
@@ -185,13 +185,6 @@ class SettingItemIn(BaseModel):
     label: str | None = Field(None, max_length=200)
     name: str | None = Field(None, max_length=200)
     is_default: bool | None = None
-
-
-class CustomFieldOption(BaseModel):
-    model_config = ConfigDict(extra="allow")
-
-    name: str
-    label: str | None = None
 
 
 class SlaTargets(BaseModel):

@@ -123,6 +123,39 @@ class Lookups:
         }
 
 
+def custom_values(
+    lookups: Lookups, owner_id: str, model: str, values: dict[str, Any] | None
+) -> list[dict[str, Any]]:
+    """A record's custom values as the contract names them: id, the field's name,
+    the value and the field's definition (None for a field since removed)."""
+    fields = {
+        item.get("name"): item
+        for item in lookups.kind("custom_fields").values()
+        if item.get("morphable_type") in (None, model)
+    }
+    shown = []
+    for name, value in (values or {}).items():
+        item = fields.get(name)
+        shown.append(
+            {
+                "id": f"{owner_id}:{name}",
+                "custom_field": name,
+                "value": value,
+                "custom_field_object": None
+                if item is None
+                else {
+                    "id": item["id"],
+                    "name": name,
+                    "title": item["label"],
+                    "type": item.get("type", 0),
+                    "order": item["order"],
+                    "options": item.get("options", []),
+                },
+            }
+        )
+    return shown
+
+
 def people(connection: Connection, tenant_id: str, ids: set[str]) -> dict[str, Any]:
     """Users by id (actors, operators)."""
     if not ids:

@@ -14,6 +14,7 @@ from api.present.common import (
     PERIOD_MONTHS,
     Lookups,
     amount,
+    custom_values,
     iso,
     party,
     people,
@@ -70,10 +71,7 @@ def ticket_detail(
         "category_id": row.category_id,
         "ticket_type_id": row.ticket_type_id,
         "messages": thread(connection, row.tenant_id, row.id, client_view),
-        "custom_values": [
-            {"custom_field": k, "value": v}
-            for k, v in (row.custom_values or {}).items()
-        ],
+        "custom_values": custom_values(lookups, row.id, "Ticket", row.custom_values),
     }
 
 
@@ -100,10 +98,7 @@ def quote_detail(row: Any, lookups: Lookups, connection: Connection) -> dict[str
     return {
         **quote(row, lookups),
         "lines": [_line(line) for line in row.lines or []],
-        "custom_fields": [
-            {"custom_field": k, "value": v}
-            for k, v in (row.custom_fields or {}).items()
-        ],
+        "custom_fields": custom_values(lookups, row.id, "Quote", row.custom_fields),
         "acceptance": None
         if not acceptance
         else {

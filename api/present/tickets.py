@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, select
 
 from api.errors import not_found
-from api.present.common import Lookups, iso, party
+from api.present.common import Lookups, custom_values, iso, party
 from api.present.messages import thread
 from api.present.rows import ticket
 from api.records import one
@@ -127,10 +127,7 @@ def operator_ticket(connection: Connection, row: Any) -> dict[str, Any]:
         "merged_into": row.merged_into,
         "cloned_from": row.cloned_from,
         "version": row.version,
-        "custom_values": [
-            {"custom_field": k, "value": v}
-            for k, v in (row.custom_values or {}).items()
-        ],
+        "custom_values": custom_values(lookups, row.id, "Ticket", row.custom_values),
         "messages": operator_thread(connection, row.tenant_id, row.id),
         "time_registrations": times(connection, row.tenant_id, row.id),
     }

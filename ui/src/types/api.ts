@@ -3834,6 +3834,15 @@ export interface components {
             /** Message Id */
             message_id: string | null;
         };
+        /** Activity */
+        Activity: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** ActivityItem */
         ActivityItem: {
             /** Id */
@@ -4578,6 +4587,26 @@ export interface components {
             /** Options */
             options: components["schemas"]["CustomFieldOption"][];
         };
+        /**
+         * CustomFieldObject
+         * @description The definition of a custom field: 0 text, 1 select (options), 2 date.
+         */
+        CustomFieldObject: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Title */
+            title: string;
+            /** Type */
+            type: number;
+            /** Order */
+            order: number;
+            /** Options */
+            options: components["schemas"]["CustomFieldOption"][];
+        } & {
+            [key: string]: unknown;
+        };
         /** CustomFieldOption */
         CustomFieldOption: {
             /** Name */
@@ -4589,10 +4618,20 @@ export interface components {
         };
         /** CustomValue */
         CustomValue: {
-            /** Custom Field */
+            /**
+             * Id
+             * @description the record's id and the field's name
+             */
+            id: string;
+            /**
+             * Custom Field
+             * @description the field's name
+             */
             custom_field: string;
             /** Value */
             value: unknown;
+            /** @description the field's definition; null for a field since removed */
+            custom_field_object: components["schemas"]["CustomFieldObject"] | null;
         } & {
             [key: string]: unknown;
         };
@@ -5531,10 +5570,7 @@ export interface components {
             total: number;
             client: components["schemas"]["Person"] | null;
             company: components["schemas"]["Named"] | null;
-            /** Deal */
-            deal: {
-                [key: string]: unknown;
-            };
+            deal: components["schemas"]["QuoteDeal"];
             /** Updated At */
             updated_at: string | null;
             /** Created At */
@@ -6794,6 +6830,16 @@ export interface components {
             /** Deal Id */
             deal_id: string | null;
         };
+        /**
+         * QuoteDeal
+         * @description The deal a quote belongs to, by its parties.
+         */
+        QuoteDeal: {
+            client: components["schemas"]["Person"] | null;
+            company: components["schemas"]["Named"] | null;
+        } & {
+            [key: string]: unknown;
+        };
         /** QuoteDetail */
         QuoteDetail: {
             /** Id */
@@ -6808,10 +6854,7 @@ export interface components {
             total: number;
             client: components["schemas"]["Person"] | null;
             company: components["schemas"]["Named"] | null;
-            /** Deal */
-            deal: {
-                [key: string]: unknown;
-            };
+            deal: components["schemas"]["QuoteDeal"];
             /** Updated At */
             updated_at: string | null;
             /** Created At */
@@ -6853,10 +6896,7 @@ export interface components {
             total: number;
             client: components["schemas"]["Person"] | null;
             company: components["schemas"]["Named"] | null;
-            /** Deal */
-            deal: {
-                [key: string]: unknown;
-            };
+            deal: components["schemas"]["QuoteDeal"];
             /** Updated At */
             updated_at: string | null;
             /** Created At */
@@ -7848,10 +7888,7 @@ export interface components {
             time_spent_rounded: number;
             /** Executed At */
             executed_at: string | null;
-            /** Activity */
-            activity: {
-                [key: string]: unknown;
-            } | null;
+            activity: components["schemas"]["Activity"] | null;
             /** Description */
             description: string;
             operator: components["schemas"]["Person"] | null;
