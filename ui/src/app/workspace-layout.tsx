@@ -30,6 +30,7 @@ export const OPERATOR_TABS: readonly Entry[] = [
 /** The settings group of the navigation. */
 export const OPERATOR_SETTINGS: readonly Entry[] = [
   { path: 'slas', label: 'SLAs', permission: 'settings.index' },
+  { path: 'settings/business-hours', label: 'Business hours', permission: 'settings.index' },
   { path: 'prepaid-cards', label: 'Prepaid cards', permission: 'settings.index' },
   { path: 'ticket-groups', label: 'Ticket groups', permission: 'ticket-groups.index' },
   { path: 'locations', label: 'Locations', permission: 'locations.index' },
