@@ -14,6 +14,9 @@ type Props = {
   height?: number;
   /** Called with each inline image's attachment id, for attachment_ids[]. */
   onImage?: (id: number | string) => void;
+  /** A form's error about the text: marks the editor and names the message describing it. */
+  invalid?: boolean;
+  describedBy?: string;
 };
 
 /** The text node the caret sits in (or the editor's last one) and the caret offset. */
@@ -41,7 +44,7 @@ function placeCaretAfter(node: Node) {
  * A contenteditable editor. Typing '@' lists operators filtered by what follows; picking
  * one inserts a mention the API turns into a notification. Images upload inline.
  */
-export function RichEditor({ label: labelText, initialHtml = '', onChange, operators, height = EDITOR_DEFAULT_HEIGHT, onImage }: Props) {
+export function RichEditor({ label: labelText, initialHtml = '', onChange, operators, height = EDITOR_DEFAULT_HEIGHT, onImage, invalid, describedBy }: Props) {
   const { t } = useTranslation('operator');
   const label = labelText ?? t('Message');
   const id = useId();
@@ -145,6 +148,8 @@ export function RichEditor({ label: labelText, initialHtml = '', onChange, opera
         role="textbox"
         aria-multiline="true"
         aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         aria-autocomplete="list"
         aria-controls={mention !== null ? `${id}-mentions` : undefined}
         contentEditable

@@ -78,6 +78,53 @@ describe('message edit', () => {
     await waitFor(() => expect(body).toEqual({ message: 'a < b' }));
   });
 
+  it('refuses an emptied message under the field and saves nothing; the visibility goes alone', async () => {
+    let body: unknown = null;
+    server.use(
+      http.put('*/api/messages/2', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...note, visible_to_client: 1 });
+      }),
+    );
+    const onChanged = vi.fn();
+    renderWithProviders(<MessageThread messages={[note]} operators={operators} onChanged={onChanged} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit message 2' }));
+    const editor = screen.getByRole('textbox', { name: 'Edit message 2' });
+    editor.innerHTML = '<p> </p>';
+    fireEvent.input(editor);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Message is required')).toBeInTheDocument();
+    expect(editor).toHaveAttribute('aria-invalid', 'true');
+    expect(body).toBeNull();
+
+    editor.innerHTML = '<p>Check the toner.</p>';
+    fireEvent.input(editor);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Visible to the client' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(body).toEqual({ visible_to_client: 1 });
+  });
+
+  it("shows the API's refusal under a client's text, in Dutch", async () => {
+    localStorage.setItem('APP_LANGUAGE', 'nl');
+    server.use(
+      http.put('*/api/messages/4', () =>
+        HttpResponse.json({ message: 'The given data was invalid.', errors: { message: ['String should have at most 65000 characters'] } }, { status: 422 }),
+      ),
+    );
+    const text: OperatorMessage = { ...note, id: 4, format: 'text', is_from_client: 1, visible_to_client: 1, message: 'Hello' };
+    renderWithProviders(<MessageThread messages={[text]} operators={operators} onChanged={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Bericht 4 bewerken' }));
+    const box = screen.getByRole('textbox', { name: 'Bericht 4 bewerken' });
+    await userEvent.clear(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Bericht is verplicht')).toBeInTheDocument();
+    await userEvent.type(box, 'Hello again');
+    await userEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Bericht mag hoogstens 65000 tekens zijn')).toBeInTheDocument();
+    expect(box).toHaveValue('Hello again');
+  });
+
   it('deletes a message after confirmation', async () => {
     let deleted = false;
     server.use(

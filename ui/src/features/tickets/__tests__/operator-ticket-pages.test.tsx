@@ -100,6 +100,33 @@ describe('ticket detail page', () => {
     expect(calls[1].body).toMatchObject({ message: '<p>Toner was empty</p>', visible_to_client: '0' });
   });
 
+  it('refuses an empty message under the editor and sends nothing; what is written then goes', async () => {
+    const calls = serveTicket();
+    renderOperator('/operator/tickets/1', ['messages.store']);
+    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Message is required')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute('aria-invalid', 'true');
+    write('<br>');
+    await userEvent.click(screen.getByRole('button', { name: 'Add internal note' }));
+    expect(screen.getByText('Message is required')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    write('Printer is back');
+    await userEvent.click(screen.getByRole('button', { name: 'Add internal note' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toMatchObject({ message: '<p>Printer is back</p>', visible_to_client: '0' });
+    expect(screen.queryByText('Message is required')).toBeNull();
+  });
+
+  it('says an empty message is refused in Dutch', async () => {
+    localStorage.setItem('APP_LANGUAGE', 'nl');
+    serveTicket();
+    renderOperator('/operator/tickets/1', ['messages.store']);
+    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await userEvent.click(screen.getByRole('button', { name: 'Antwoord verzenden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bericht is verplicht');
+  });
+
   it('does not offer a client reply without an address or without messages.store', async () => {
     serveTicket({ client: { id: 7, full_name: 'Carla Client', email: '' }, original_email_from: null });
     renderOperator('/operator/tickets/1', ['messages.store']);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormRegister } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
@@ -43,53 +43,82 @@ export function withVersion(ticket: Ticket, changes: Record<string, unknown>): R
   return ticket.version === undefined ? changes : { ...changes, version: ticket.version };
 }
 
+type ComposerValues = Addressees & { message: string; images: (number | string)[] };
+const NO_MESSAGE: ComposerValues = { ...NO_ADDRESSEES, message: '', images: [] };
+
+/** Editor HTML with nothing in it but tags, no-break spaces and white space. */
+const isBlank = (html: string) => html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '';
+
+/**
+ * A reply or an internal note on react-hook-form: the editor's HTML, the images pasted
+ * into it and, for a reply, the addressees. An empty message is refused under the editor;
+ * a note with addressees too, since a note goes to no one.
+ */
 function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   const { t } = useTranslation('operator');
   const { can } = useSession();
   const { operators } = useOperatorLookups();
-  const [html, setHtml] = useState('');
-  const [images, setImages] = useState<(number | string)[]>([]);
+  const errorId = useId();
+  // The editor owns its content once drawn: a new key draws an empty one after a send.
   const [key, setKey] = useState(0);
-  // the addressees are a react-hook-form form; the editor's HTML stays its own state
-  const { register, handleSubmit, reset, setError, formState } = useForm<Addressees>({ defaultValues: NO_ADDRESSEES });
+  const { control, register, handleSubmit, reset, setError, setValue, getValues, formState } = useForm<ComposerValues>({ defaultValues: NO_MESSAGE });
   const sending = formState.isSubmitting;
   const blocked = replyBlocked(ticket, can('messages.store'));
-  const empty = html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '' && images.length === 0;
+  const messageError = formState.errors.message?.message;
 
   const send = (visibleToClient: boolean) =>
-    handleSubmit(async (addressees) => {
-      if (!visibleToClient && hasAddressees(addressees)) {
+    handleSubmit(async (values) => {
+      if (!visibleToClient && hasAddressees(values)) {
         setError('to', { type: 'note', message: t('A note goes to no one: clear the addresses or send a reply.') });
         return;
       }
       try {
-        const extra = visibleToClient ? addresseeFields(addressees) : {};
-        await createMessage({ message: html, morphableType: 'Ticket', morphableId: ticket.id, visibleToClient, attachmentIds: images, ...extra });
+        const extra = visibleToClient ? addresseeFields(values) : {};
+        await createMessage({ message: values.message, morphableType: 'Ticket', morphableId: ticket.id, visibleToClient, attachmentIds: values.images, ...extra });
         toast.success(t('Message sent'));
-        setHtml('');
-        setImages([]);
+        reset(NO_MESSAGE);
         setKey((k) => k + 1);
-        reset(NO_ADDRESSEES);
         reload();
       } catch (e) {
-        // A failed send only ends the loading state (SPEC §8); an address the API refuses shows at its field.
+        // A failed send only ends the loading state (SPEC §8); what the API refuses shows at its field.
         const fields = e instanceof ApiError ? errorsByField(e.body?.errors) : {};
         for (const kind of ['to', 'cc', 'bcc'] as const) {
           if (fields[kind]) setError(kind, { type: 'server', message: fieldErrorText(t, t(kind === 'to' ? 'To' : kind === 'cc' ? 'Cc' : 'Bcc'), fields[kind]) });
         }
+        if (fields.message) setError('message', { type: 'server', message: fieldErrorText(t, t('Message'), fields.message) });
       }
     })();
 
   return (
     <section className="composer" aria-label={t('Write a message')}>
-      <RichEditor key={key} onChange={setHtml} operators={operators} onImage={(id) => setImages((i) => [...i, id])} />
-      {!blocked && <ReplyAddressees register={register} errors={formState.errors} />}
+      <Controller
+        name="message"
+        control={control}
+        rules={{ validate: (html, values) => !isBlank(html) || values.images.length > 0 || t('{field} is required', { field: t('Message') }) }}
+        render={({ field }) => (
+          <RichEditor
+            key={key}
+            onChange={field.onChange}
+            operators={operators}
+            onImage={(id) => setValue('images', [...getValues('images'), id])}
+            invalid={Boolean(messageError)}
+            describedBy={messageError ? errorId : undefined}
+          />
+        )}
+      />
+      {messageError && (
+        <p role="alert" id={errorId} className="field-error">
+          {messageError}
+        </p>
+      )}
+      {/* the composer's form holds the addressees' fields, so its register serves them */}
+      {!blocked && <ReplyAddressees register={register as unknown as UseFormRegister<Addressees>} errors={formState.errors} />}
       {blocked && <p className="muted">{t(blocked)}</p>}
       <div className="composer-actions">
-        <button type="button" className="primary" disabled={Boolean(blocked) || empty || sending} onClick={() => void send(true)}>
+        <button type="button" className="primary" disabled={Boolean(blocked) || sending} onClick={() => void send(true)}>
           {t('Send reply')}
         </button>{' '}
-        <button type="button" disabled={!can('messages.store') || empty || sending} onClick={() => void send(false)}>
+        <button type="button" disabled={!can('messages.store') || sending} onClick={() => void send(false)}>
           {t('Add internal note')}
         </button>
       </div>
