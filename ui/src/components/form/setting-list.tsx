@@ -1,10 +1,13 @@
 import { useEffect, useId, useState } from 'react';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { listRecords, createRecord, deleteRecord, updateOrder, updateRecord, type OrderedRoute } from '@/components/records/api/resources';
 import type { SettingItem } from '@/types/operator';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, type Translate } from '@/lib/i18n';
 import { Badge } from '@/components/display/badges';
 import { useConfirm } from './confirm-dialog';
+import { errorsByField, fieldErrorText } from './field-error';
 
 /** Moves one item of a list to another index. */
 export function moveItem<T>(items: T[], from: number, to: number): T[] {
@@ -21,6 +24,98 @@ export function withDefault(items: SettingItem[], id: number | string): SettingI
 
 const ORDERED = { orderBy: [['order', 'asc']], paginate: 100 };
 
+type LabelValues = { label: string };
+
+/** A label must hold more than spaces. */
+const labelRule = (t: Translate<'operator'>) => ({
+  validate: (v: string) => v.trim() !== '' || t('{field} is required', { field: t('Label') }),
+});
+
+/** A 422 about the label goes under the field, in the interface language. */
+function labelErrorFrom(error: unknown, setError: UseFormSetError<LabelValues>, t: Translate<'operator'>) {
+  if (!(error instanceof ApiError) || error.status !== 422) return;
+  const message = errorsByField(error.body?.errors).label;
+  if (message !== undefined) setError('label', { type: 'server', message: fieldErrorText(t, t('Label'), message) });
+}
+
+/** An item's label in place, on react-hook-form: saves a change, closes when none. */
+function RenameForm({ item, onRename, onClose }: { item: SettingItem; onRename: (label: string) => Promise<void>; onClose: () => void }) {
+  const { t } = useTranslation('operator');
+  const errorId = useId();
+  const { register, handleSubmit, setError, formState } = useForm<LabelValues>({ defaultValues: { label: item.label } });
+  const error = formState.errors.label?.message;
+  const submit = handleSubmit(async ({ label }) => {
+    const next = label.trim();
+    if (next === item.label) return onClose();
+    try {
+      await onRename(next);
+    } catch (failure) {
+      // The API client already showed the server's message; the typed label stays.
+      labelErrorFrom(failure, setError, t);
+    }
+  });
+  return (
+    <form className="setting-rename" aria-label={t('Rename {name}', { name: item.label })} noValidate onSubmit={(e) => void submit(e)}>
+      <input
+        aria-label={t('Label of {name}', { name: item.label })}
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...register('label', labelRule(t))}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose();
+        }}
+      />{' '}
+      <button type="submit" disabled={formState.isSubmitting}>
+        {t('Save')}
+      </button>{' '}
+      <button type="button" onClick={onClose}>
+        {t('Cancel')}
+      </button>
+      {error && (
+        <p role="alert" id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** A new item at the end of the list, on react-hook-form. */
+function AddForm({ onAdd }: { onAdd: (label: string) => Promise<void> }) {
+  const { t } = useTranslation('operator');
+  const id = useId();
+  const { register, handleSubmit, reset, setError, formState } = useForm<LabelValues>({ defaultValues: { label: '' } });
+  const error = formState.errors.label?.message;
+  const submit = handleSubmit(async ({ label }) => {
+    try {
+      await onAdd(label.trim());
+      reset({ label: '' });
+    } catch (failure) {
+      labelErrorFrom(failure, setError, t);
+    }
+  });
+  return (
+    <form className="setting-add" noValidate onSubmit={(e) => void submit(e)}>
+      <label htmlFor={`${id}-new`}>{t('New item')}</label>{' '}
+      <input
+        id={`${id}-new`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...register('label', labelRule(t))}
+      />{' '}
+      <button type="submit" disabled={formState.isSubmitting}>
+        {t('Add')}
+      </button>
+      {error && (
+        <p role="alert" id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
 /**
  * A setting list (priorities, categories, activities...): drag or the move buttons to
  * reorder, one default, add and delete.
@@ -30,9 +125,8 @@ export function SettingList({ route, title }: { route: OrderedRoute; title: stri
   const id = useId();
   const [items, setItems] = useState<SettingItem[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
-  const [label, setLabel] = useState('');
   const [dialog, confirm] = useConfirm();
-  const [editing, setEditing] = useState<{ id: SettingItem['id']; label: string } | null>(null);
+  const [editing, setEditing] = useState<SettingItem['id'] | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -64,23 +158,17 @@ export function SettingList({ route, title }: { route: OrderedRoute; title: stri
     }
   };
 
-  /** Saves a changed label; an unchanged or empty one just closes the editor. */
-  const rename = async () => {
-    if (!editing) return;
-    const item = items.find((i) => i.id === editing.id);
-    const next = editing.label.trim();
-    if (!item || !next || next === item.label) {
-      setEditing(null);
-      return;
-    }
-    try {
-      await updateRecord(route, item.id, { label: next });
-      setItems((list) => (list ?? []).map((i) => (i.id === item.id ? { ...i, label: next } : i)));
-      setEditing(null);
-      toast.success(t('Item updated.'));
-    } catch {
-      // The API client already showed the server's message; the typed label stays.
-    }
+  /** Saves a changed label; a failure throws, so the form keeps what was typed. */
+  const rename = async (item: SettingItem, label: string) => {
+    await updateRecord(route, item.id, { label });
+    setItems((list) => (list ?? []).map((i) => (i.id === item.id ? { ...i, label } : i)));
+    setEditing(null);
+    toast.success(t('Item updated.'));
+  };
+
+  const add = async (label: string) => {
+    const created = await createRecord<SettingItem>(route, { label, order: items.length + 1 });
+    setItems((list) => [...(list ?? []), created]);
   };
 
   const remove = async (item: SettingItem) => {
@@ -119,32 +207,7 @@ export function SettingList({ route, title }: { route: OrderedRoute; title: stri
             <span className="drag-handle" aria-hidden="true">
               ⋮⋮
             </span>{' '}
-            {editing?.id === item.id ? (
-              <form
-                className="setting-rename"
-                aria-label={t('Rename {name}', { name: item.label })}
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void rename();
-                }}
-              >
-                <input
-                  aria-label={t('Label of {name}', { name: item.label })}
-                  value={editing.label}
-                  autoFocus
-                  onChange={(e) => setEditing({ id: item.id, label: e.target.value })}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Escape') setEditing(null);
-                  }}
-                />{' '}
-                <button type="submit">{t('Save')}</button>{' '}
-                <button type="button" onClick={() => setEditing(null)}>
-                  {t('Cancel')}
-                </button>
-              </form>
-            ) : (
-              <span>{item.label}</span>
-            )}{' '}
+            {editing === item.id ? <RenameForm item={item} onRename={(label) => rename(item, label)} onClose={() => setEditing(null)} /> : <span>{item.label}</span>}{' '}
             {item.is_default ? <Badge label={t('Default')} styleName="ok" /> : null}
             <span className="setting-actions">
               <button type="button" aria-label={`${t('Move up')} ${item.label}`} disabled={index === 0} onClick={() => reorder(index, index - 1)}>
@@ -161,7 +224,7 @@ export function SettingList({ route, title }: { route: OrderedRoute; title: stri
               <button type="button" aria-pressed={Boolean(item.is_default)} aria-label={`${t('Set as default')} ${item.label}`} onClick={() => void makeDefault(item)}>
                 {t('Set as default')}
               </button>
-              <button type="button" aria-label={t('Rename {name}', { name: item.label })} onClick={() => setEditing({ id: item.id, label: item.label })}>
+              <button type="button" aria-label={t('Rename {name}', { name: item.label })} onClick={() => setEditing(item.id)}>
                 {t('Rename')}
               </button>
               <button type="button" aria-label={`${t('Delete')} ${item.label}`} onClick={() => void remove(item)}>
@@ -171,19 +234,7 @@ export function SettingList({ route, title }: { route: OrderedRoute; title: stri
           </li>
         ))}
       </ol>
-      <form
-        className="setting-add"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (!label.trim()) return;
-          const created = await createRecord<SettingItem>(route, { label: label.trim(), order: items.length + 1 });
-          setItems((list) => [...(list ?? []), created]);
-          setLabel('');
-        }}
-      >
-        <label htmlFor={`${id}-new`}>{t('New item')}</label> <input id={`${id}-new`} value={label} onChange={(e) => setLabel(e.target.value)} />{' '}
-        <button type="submit">{t('Add')}</button>
-      </form>
+      <AddForm onAdd={add} />
       {dialog}
     </section>
   );

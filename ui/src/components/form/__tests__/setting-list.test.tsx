@@ -34,6 +34,12 @@ function serveList() {
       await record(request);
       return HttpResponse.json({ message: 'Item verwijderd.' });
     }),
+    http.post('*/api/priorities', async ({ request }) => {
+      await record(request);
+      const body = calls[calls.length - 1].body as { label: string; order: number };
+      if (body.label === 'Low') return HttpResponse.json({ message: 'The given data was invalid.', errors: { label: ['The label has already been taken.'] } }, { status: 422 });
+      return HttpResponse.json({ id: 4, label: body.label, order: body.order, is_default: false });
+    }),
   );
   return calls;
 }
@@ -69,6 +75,57 @@ describe('setting list', () => {
     expect(calls).toEqual([{ method: 'PUT', path: '/api/priorities/2', body: { label: 'Medium' } }]);
     expect(screen.getByText('Medium')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Label of Normal' })).toBeNull();
+  });
+
+  it('refuses an empty label under the field and keeps the editor open', async () => {
+    const calls = serveList();
+    renderWithProviders(<SettingList route="priorities" title="Priorities" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename Normal' }));
+    const input = screen.getByRole('textbox', { name: 'Label of Normal' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '   {Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Label is required');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Label of Normal' })).toBeNull();
+    expect(screen.getByText('Normal')).toBeInTheDocument();
+  });
+
+  it('adds an item at the end; an empty label or one the server refuses shows under the field', async () => {
+    const calls = serveList();
+    renderWithProviders(<SettingList route="priorities" title="Priorities" />);
+    const input = await screen.findByRole('textbox', { name: 'New item' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Label is required')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await userEvent.type(input, 'Low');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Label is already in use')).toBeInTheDocument();
+    expect(input).toHaveValue('Low');
+
+    await userEvent.clear(input);
+    await userEvent.type(input, ' Urgent {Enter}');
+    expect(await screen.findByTestId('setting-4')).toHaveTextContent('Urgent');
+    expect(calls[calls.length - 1]).toEqual({ method: 'POST', path: '/api/priorities', body: { label: 'Urgent', order: 4 } });
+    expect(input).toHaveValue('');
+    expect(screen.queryByText(/Label is/)).toBeNull();
+  });
+
+  it('says what is missing in Dutch and German', async () => {
+    for (const [language, text] of [
+      ['nl', 'Naam is verplicht'],
+      ['de', 'Bezeichnung ist erforderlich'],
+    ]) {
+      localStorage.setItem('APP_LANGUAGE', language);
+      serveList();
+      const { unmount } = renderWithProviders(<SettingList route="priorities" title="Priorities" />);
+      await screen.findByTestId('setting-1');
+      await userEvent.click(screen.getAllByRole('button').find((b) => b.getAttribute('type') === 'submit')!);
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      unmount();
+    }
   });
 
   it('saves the new position of a dragged item', async () => {
