@@ -88,6 +88,7 @@ export const operatorRoutes: RouteObject[] = [
       page('ticket-groups/:id', 'ticket-groups.show', () => import('@/features/ticket-groups/components/operator/ticket-group-pages').then((m) => <m.TicketGroupDetailPage />)),
       page('time', 'time-registrations.index', () => import('@/features/time-registrations/components/operator/open-time-page').then((m) => <m.OpenTimePage />)),
       page('time-registrations', 'time-registrations.index', () => import('@/features/time-registrations/components/operator/time-registrations-page').then((m) => <m.TimeRegistrationsPage />)),
+      page('time-registrations/:id', 'time-registrations.show', () => import('@/features/time-registrations/components/operator/time-registration-page').then((m) => <m.TimeRegistrationPage />)),
       page('deals', 'deals.index', () => import('@/features/deals/components/operator/deal-pages').then((m) => <m.DealsPage />)),
       page('deals/create', 'deals.store', () => import('@/components/records/record-form').then((m) => <m.RecordCreatePage key="deals" kind={dealKind} />)),
       page('deals/:id', 'deals.show', () => import('@/components/records/resource-pages').then((m) => <m.ResourceDetailPage key="deals" kind={dealKind} />)),

@@ -24,12 +24,12 @@ describe('time registrations', () => {
       }),
     );
     renderOperator('/operator/time-registrations', ['time-registrations.index', 'time-registrations.destroy']);
-    const first = (await screen.findByRole('link', { name: /T-1000/ })).closest('tr') as HTMLElement;
+    const first = (await screen.findByRole('link', { name: /^T-1000/ })).closest('tr') as HTMLElement;
     expect(first).toHaveTextContent('01:30');
     expect(first).toHaveTextContent('Support');
     expect(first).toHaveTextContent('Olga Operator');
     expect(first).toHaveTextContent('Not invoiced');
-    const second = screen.getByRole('link', { name: /T-1001/ }).closest('tr') as HTMLElement;
+    const second = screen.getByRole('link', { name: /^T-1001/ }).closest('tr') as HTMLElement;
     expect(within(second).getByRole('link', { name: 'On an invoice' })).toHaveAttribute('href', '/operator/invoices/inv-1');
     expect(within(second).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(document.body.textContent).not.toMatch(/activity_id|operator_id|\b21\b/);
@@ -37,6 +37,64 @@ describe('time registrations', () => {
     await userEvent.click(within(first).getByRole('button', { name: 'Delete T-1000 01:30' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Do you really want to delete this?' })).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(deleted).toEqual(['tr-1']));
-    await waitFor(() => expect(screen.queryByRole('link', { name: /T-1000/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^T-1000/ })).toBeNull());
+  });
+
+  it('opens a registration from the list and changes it: only the changed fields, with the version it was loaded at', async () => {
+    let current = { ...rows[0], version: 3 };
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/time-registrations', () => HttpResponse.json(rows)),
+      http.get('*/api/time-registrations/:id', () => HttpResponse.json(current)),
+      http.put('*/api/time-registrations/:id', async ({ request }) => {
+        const body = (await request.json()) as { minutes?: number; description?: string };
+        sent.push(body);
+        current = { ...current, time_spent_rounded: body.minutes ?? current.time_spent_rounded, description: body.description ?? current.description, version: 4 };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { router } = renderOperator('/operator/time-registrations', ['time-registrations.index', 'time-registrations.update']);
+    await userEvent.click(await screen.findByRole('link', { name: 'Open T-1000 01:30' }));
+    expect(await screen.findByRole('heading', { name: 'Time registration T-1000 01:30' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/operator/time-registrations/tr-1');
+    const form = screen.getByRole('form', { name: 'Change time registration' });
+    expect(within(form).getByLabelText('Description')).toHaveValue('Cleared the jam');
+    expect(within(form).getByLabelText('Activity')).toHaveValue('1');
+
+    const time = within(form).getByLabelText(/Time spent/);
+    await userEvent.clear(time);
+    await userEvent.tab();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Time spent is required')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await userEvent.type(time, '2:15');
+    await userEvent.tab();
+    await userEvent.clear(within(form).getByLabelText('Description'));
+    await userEvent.type(within(form).getByLabelText('Description'), 'Replaced the roller');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual([{ minutes: 135, description: 'Replaced the roller', version: 3 }]));
+    expect(await screen.findByRole('heading', { name: 'Time registration T-1000 02:15' })).toBeInTheDocument();
+  });
+
+  it('shows time on an invoice without letting it change, in Dutch and German', async () => {
+    server.use(http.get('*/api/time-registrations/:id', () => HttpResponse.json({ ...rows[1], version: 1 })));
+    for (const [language, heading, note] of [
+      ['nl', 'Tijdregistratie T-1001 00:15', 'Tijd op een factuur wijzigt u pas als hij van de factuur is gehaald.'],
+      ['de', 'Zeiterfassung T-1001 00:15', 'Zeit auf einer Rechnung ändern Sie erst, wenn sie von der Rechnung genommen ist.'],
+    ]) {
+      localStorage.setItem('APP_LANGUAGE', language);
+      const { unmount } = renderOperator('/operator/time-registrations/tr-2', ['time-registrations.index', 'time-registrations.update']);
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(screen.getByText(note)).toBeInTheDocument();
+      expect(screen.getByRole('group')).toBeDisabled();
+      unmount();
+    }
+  });
+
+  it('says so when the registration is not found', async () => {
+    server.use(http.get('*/api/time-registrations/:id', () => HttpResponse.json({ message: 'Not found.' }, { status: 404 })));
+    renderOperator('/operator/time-registrations/nope', ['time-registrations.index']);
+    expect(await screen.findByText('The time registration could not be loaded.')).toBeInTheDocument();
   });
 });

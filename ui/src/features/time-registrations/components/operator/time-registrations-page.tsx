@@ -109,7 +109,11 @@ export function TimeRegistrationsPage() {
                   <td>
                     <Truncated text={r.description} length={TRUNCATE.text} />
                   </td>
-                  <td>{formatMinutes(r.time_spent_rounded)}</td>
+                  <td>
+                    <Link to={`${OPERATOR_BASE}/time-registrations/${r.id}`} aria-label={t('Open {name}', { name: `${r.ticket_reference} ${formatMinutes(r.time_spent_rounded)}` })}>
+                      {formatMinutes(r.time_spent_rounded)}
+                    </Link>
+                  </td>
                   <td>{formatDateTime(r.executed_at)}</td>
                   <td>{activityName(r.activity_id)}</td>
                   <td>{operatorName(r.operator_id)}</td>
