@@ -47,7 +47,7 @@ const OPERATOR_KINDS = [
   ['prepaid-cards', 'prepaid-cards', true],
   ['tickets/templates', 'ticket-templates', true, { name: 'Nieuwe medewerker', description: 'Werkplek klaarzetten' }],
 ];
-const OPERATOR_PAGES_WITHOUT_RECORD = ['time', 'time-registrations', 'mentions', 'settings', ...SETTING_LISTS.map((l) => `settings/${l}`), 'settings/mail', 'settings/mail/review'];
+const OPERATOR_PAGES_WITHOUT_RECORD = ['time', 'time-registrations', 'mentions', 'settings', ...SETTING_LISTS.map((l) => `settings/${l}`), 'settings/mail', 'settings/mail/review', 'settings/business-hours', 'sla-report'];
 
 const PORTAL_KINDS = [
   ['tickets', true],
