@@ -67,6 +67,7 @@ export type Ticket = {
   response_due_at?: string | null;
   resolution_due_at?: string | null;
   sla_minutes_left?: number | null;
+  resolved_at?: string | null;
 };
 
 export type Company = Named & { address_1?: string | null; city?: string | null; archived_at?: string | null };

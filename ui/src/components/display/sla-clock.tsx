@@ -63,27 +63,47 @@ export function SlaClock({ ticket }: { ticket: SlaFields }) {
   );
 }
 
-/** A target's due moment: red once past unless the whole SLA was met. */
-function TargetDue({ label, value, state }: { label: string; value: string | null | undefined; state: SlaFields['sla_state'] }) {
+type Outcome = 'met' | 'missed' | 'paused' | 'due';
+
+/** A target met when it was done by its due moment, missed once the moment passed
+ * without it (or it was done late), else still due (or paused). */
+export function targetOutcome(due: string, done: string | null | undefined, state: SlaFields['sla_state'], now = Date.now()): Outcome {
+  const dueAt = new Date(due).getTime();
+  if (done) return new Date(done).getTime() <= dueAt ? 'met' : 'missed';
+  if (state === 'met') return 'met';
+  if (dueAt < now) return 'missed';
+  return state === 'paused' ? 'paused' : 'due';
+}
+
+const OUTCOME_COLOUR: Partial<Record<Outcome, string>> = { met: TONE_COLOURS.green, missed: TONE_COLOURS.red };
+
+function TargetDue({ label, value, done, state }: { label: string; value: string | null | undefined; done: string | null | undefined; state: SlaFields['sla_state'] }) {
   const { t } = useTranslation('operator');
   if (!value) return null;
-  const met = state === 'met';
-  const past = !met && state !== 'paused' && new Date(value).getTime() < Date.now();
+  const outcome = targetOutcome(value, done, state);
   return (
     <>
       <dt>{label}</dt>
-      <dd className="sla-due" data-tone={met ? 'met' : past ? 'past' : 'future'} style={met ? { color: TONE_COLOURS.green } : past ? { color: TONE_COLOURS.red } : undefined}>
+      <dd className="sla-due" data-tone={outcome} style={OUTCOME_COLOUR[outcome] ? { color: OUTCOME_COLOUR[outcome] } : undefined}>
         {formatDateTime(value)}
-        {met && <span title={t('SLA met')}> ✓</span>}
+        {outcome === 'met' && <span title={t('SLA met')}> ✓</span>}
       </dd>
     </>
   );
 }
 
+/** The moments a ticket's targets were reached: its first client-visible operator
+ * reply (the response) and its resolution. */
+type Reached = {
+  resolved_at?: string | null;
+  messages?: { is_from_client: number | boolean; visible_to_client: number | boolean; type: string; created_at: string | null }[];
+};
+
 /** The ticket page's SLA block: the clock and both targets' due moments. */
-export function SlaTargets({ ticket }: { ticket: SlaFields }) {
+export function SlaTargets({ ticket }: { ticket: SlaFields & Reached }) {
   const { t } = useTranslation('operator');
   if (!ticket.sla_state) return null;
+  const response = (ticket.messages ?? []).find((m) => !m.is_from_client && m.visible_to_client && m.type !== 'status-changed')?.created_at;
   return (
     <section className="sla-targets" aria-label={t('SLA')}>
       <dl>
@@ -91,8 +111,8 @@ export function SlaTargets({ ticket }: { ticket: SlaFields }) {
         <dd>
           <SlaClock ticket={ticket} />
         </dd>
-        <TargetDue label={t('Response due')} value={ticket.response_due_at} state={ticket.sla_state} />
-        <TargetDue label={t('Resolution due')} value={ticket.resolution_due_at} state={ticket.sla_state} />
+        <TargetDue label={t('Response due')} value={ticket.response_due_at} done={response} state={ticket.sla_state} />
+        <TargetDue label={t('Resolution due')} value={ticket.resolution_due_at} done={ticket.resolved_at} state={ticket.sla_state} />
       </dl>
     </section>
   );

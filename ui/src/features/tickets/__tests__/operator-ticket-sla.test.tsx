@@ -39,7 +39,21 @@ describe('the SLA on the operator ticket page', () => {
     expect(response).toHaveStyle({ color: TONE_COLOURS.red });
     const resolution = within(block).getByText('Resolution due').nextElementSibling as HTMLElement;
     expect(resolution).toHaveTextContent(formatDateTime(resolutionDue));
-    expect(resolution).toHaveAttribute('data-tone', 'future');
+    expect(resolution).toHaveAttribute('data-tone', 'due');
+  });
+
+  it('marks a response given in time as met though its moment has passed, the resolution still due', async () => {
+    const responseDue = new Date(Date.now() - 3_600_000).toISOString();
+    const answered = new Date(Date.now() - 7_200_000).toISOString();
+    const note = { id: 'm0', message: 'Checking the logs', type: 'message', is_from_client: false, visible_to_client: false, created_at: new Date(Date.now() - 9_000_000).toISOString(), actor: null };
+    const reply = { id: 'm1', message: 'We are on it', type: 'message', is_from_client: false, visible_to_client: true, created_at: answered, actor: null };
+    serve({ sla_state: 'running', sla_minutes_left: 300, response_due_at: responseDue, resolution_due_at: new Date(Date.now() + 86_400_000).toISOString(), messages: [note, reply] });
+    renderOperator('/operator/tickets/t1', ALL);
+    const block = await screen.findByRole('region', { name: 'SLA' });
+    const response = within(block).getByText('Response due').nextElementSibling as HTMLElement;
+    expect(response).toHaveAttribute('data-tone', 'met');
+    expect(response).toHaveStyle({ color: TONE_COLOURS.green });
+    expect(within(block).getByText('Resolution due').nextElementSibling).toHaveAttribute('data-tone', 'due');
   });
 
   it('marks a met SLA with a check mark, a paused one with a pause mark', async () => {

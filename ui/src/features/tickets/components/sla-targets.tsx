@@ -1,26 +1,14 @@
 import { InfoCard } from '@/components/ui/info-card';
+import { targetOutcome } from '@/components/display/sla-clock';
 import { dateFormat } from '@/lib/format';
 import { useLanguage, useTranslation } from '@/lib/i18n';
 import type { TicketDetail } from '../api/types';
 
-type Outcome = 'met' | 'missed' | 'paused' | 'due';
+type Outcome = ReturnType<typeof targetOutcome>;
 
 // The due moment in the client's language and in its own time zone (the browser's), the
 // zone named, since the provider's opening hours may run in another one.
 const MOMENT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
-
-const at = (value: string | null | undefined) => (value ? new Date(value).getTime() : null);
-
-/** A target met when its moment came before the due moment; missed once the due moment
- * passed without it; paused while the provider waits on the client. */
-function outcome(due: string, done: string | null | undefined, state: TicketDetail['sla_state'], now: number): Outcome {
-  const dueAt = at(due)!;
-  const doneAt = at(done);
-  if (doneAt !== null) return doneAt <= dueAt ? 'met' : 'missed';
-  if (state === 'met') return 'met';
-  if (dueAt < now) return 'missed';
-  return state === 'paused' ? 'paused' : 'due';
-}
 
 /** The client's view of its ticket's SLA: when a first response and a resolution are due,
  * and whether each was met. */
@@ -34,7 +22,7 @@ export function SlaTargets({ ticket, now = Date.now() }: { ticket: TicketDetail;
   const labels: Record<Outcome, string> = { met: t('sla.met'), missed: t('sla.missed'), paused: t('sla.paused'), due: t('sla.due') };
   const target = (label: string, due: string | null | undefined, done: string | null | undefined) => {
     if (!due) return null;
-    const result = outcome(due, done, ticket.sla_state, now);
+    const result = targetOutcome(due, done, ticket.sla_state, now);
     return (
       <InfoCard label={label}>
         <span className={`sla-target sla-${result}`} data-outcome={result}>
