@@ -214,6 +214,7 @@ async function measure(port, url, preset) {
 }
 
 function misses(row) {
+  if (row.error) return [`not measured: ${row.error}`];
   const target = TARGET[row.preset];
   const found = [];
   if (!(row.cls <= target.cls)) found.push(`CLS ${row.cls.toFixed(3)} > ${target.cls}`);
@@ -255,7 +256,21 @@ async function main() {
       for (const path of pages) {
         for (const preset of PRESETS) {
           const runs = [];
-          for (let i = 0; i < REPEAT; i++) runs.push(await measure(chrome.port, `${base}/app${path}`, preset));
+          for (let i = 0; i < REPEAT; i++) {
+            // A page Lighthouse cannot measure (nothing painted, say) is a miss of its own,
+            // not the end of the run.
+            runs.push(
+              await measure(chrome.port, `${base}/app${path}`, preset).catch((error) => ({
+                finalUrl: '',
+                performance: NaN,
+                accessibility: NaN,
+                cls: NaN,
+                tbt: NaN,
+                failedAccessibility: [],
+                error: String(error.message ?? error),
+              })),
+            );
+          }
           runs.sort((a, b) => a.performance - b.performance);
           const { report, ...measured } = runs[Math.floor((runs.length - 1) / 2)];
           const row = { audience, preset, path, ...measured };
