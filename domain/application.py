@@ -39,7 +39,7 @@ class Ledgerdesk(Store):
         self.organisations = Organisations(self, self.drafts)
         self.users = Users(self, self.tenants, self.organisations)
         self.tickets = Tickets(self, self.settings, self.users)
-        self.messages = Messages(self)
+        self.messages = Messages(self, self.settings)
         self.time = Timekeeping(self, self.settings)
         self.assets = Assets(self, self.settings, self.users)
         self.quotes = Quotes(self, self.settings, self.users)

@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 from uuid import uuid4
 
+from domain.settings import SettingList
 from domain.store import Store
 from domain.threads import MailOrigin
 from domain.tickets import Ticket
 from domain.use_cases.commands import UNSET, Unset, given
+from domain.use_cases.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,17 @@ class EditMessage:
     visible_to_client: bool | Unset = UNSET
 
 
+WAITING_FOR_REPLY = 4
+GOT_REPLY = 5
+
+
+def got_reply_status(statuses: SettingList) -> dict[str, Any] | None:
+    """The tenant's first status of the got_reply type, if it has one."""
+    return next(
+        (s for s in statuses.ordered() if s["data"].get("type") == GOT_REPLY), None
+    )
+
+
 def post_on(ticket: Ticket, actor: str, message_id: str, command: PostMessage) -> None:
     """Put the message on the ticket's thread under its id."""
     ticket.post_message(
@@ -62,8 +75,9 @@ def post_on(ticket: Ticket, actor: str, message_id: str, command: PostMessage) -
 class Messages:
     """Post, edit and remove the messages of a ticket's thread."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
+        self.settings = settings
 
     def post(
         self,
@@ -76,16 +90,35 @@ class Messages:
         """Reply or add an internal note; answers the message id.
 
         A message_id given (derived from a mail's Message-ID) is posted once:
-        posting it again changes nothing."""
+        posting it again changes nothing. A client's reply to a ticket waiting
+        for one moves it to the tenant's got_reply status, so the SLA clock that
+        the wait paused runs again."""
         message_id = message_id or str(uuid4())
 
         def action() -> str:
             ticket = self.store.load(tenant_id, Ticket, ticket_id)
+            already = any(m["id"] == message_id for m in ticket.messages)
             post_on(ticket, actor, message_id, command)
+            if not already and self._answers_a_wait(ticket, command):
+                status = got_reply_status(
+                    self.settings.setting_list(tenant_id, "ticket_statuses")
+                )
+                if status is not None:
+                    ticket.change_status(
+                        actor, status["id"], GOT_REPLY, status["label"], str(uuid4())
+                    )
             self.store.commit(ticket)
             return message_id
 
         return self.store.retrying(action)
+
+    @staticmethod
+    def _answers_a_wait(ticket: Ticket, command: PostMessage) -> bool:
+        return (
+            command.is_from_client
+            and command.visible_to_client
+            and getattr(ticket, "status_type", None) == WAITING_FOR_REPLY
+        )
 
     def edit(
         self,

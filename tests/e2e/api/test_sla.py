@@ -374,3 +374,48 @@ def test_the_timer_thread_sleeps_until_the_next_moment_and_raises_it(
     assert timer.raised > 0 and timer.due(later) == []
     upcoming = timer.next_at()
     assert upcoming is None or upcoming > later
+
+
+def test_a_clients_reply_to_a_waiting_ticket_resumes_its_clock(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket = _rows(portal, client_a, **{"builder[paginate]": 100})[0]
+    statuses = portal.svc.domain.settings.setting_list(
+        portal.tenant_id(), "ticket_statuses"
+    )
+    waiting = next(s for s in statuses.ordered() if s["data"].get("type") == 4)
+    moved = portal.client.put(
+        f"/api/tickets/{ticket['id']}",
+        headers=operator,
+        json={"status_id": waiting["id"]},
+    )
+    assert moved.status_code == 200, moved.text
+    row = portal.get(f"/api/tickets/{ticket['id']}", operator).json()
+    assert row["sla_state"] == "paused"
+    note = portal.post(
+        "/api/messages",
+        operator,
+        data={
+            "message": "still waiting",
+            "morphable_type": "Ticket",
+            "morphable_id": ticket["id"],
+            "visible_to_client": 0,
+            "is_from_client": 0,
+        },
+    )
+    assert note.status_code in (200, 201), note.text
+    still = portal.get(f"/api/tickets/{ticket['id']}", operator).json()
+    assert still["status"]["type"] == 4  # an operator's note is no answer
+    reply = portal.post(
+        "/api/messages",
+        client_a,
+        data={
+            "message": "Here is the log you asked for.",
+            "morphable_type": "Ticket",
+            "morphable_id": ticket["id"],
+        },
+    )
+    assert reply.status_code in (200, 201), reply.text
+    after = portal.get(f"/api/tickets/{ticket['id']}", operator).json()
+    assert after["status"]["type"] == 5
+    assert after["sla_state"] != "paused"
