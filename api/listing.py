@@ -23,10 +23,10 @@ from api.present.common import Lookups
 from api.present.rows import LIST_ROWS
 from api.query.compile import Compiler, Scope
 from api.query.params import BuilderError, nest
-from api.query.parse import build, page_size
+from api.query.parse import build
 from api.query.resources import RESOURCES
 from api.query.spec import Resource
-from api.query.tree import DEFAULT_PAGE_SIZE, Query
+from api.query.tree import Query
 
 MAX_PAGE = 1_000_000
 
@@ -42,12 +42,6 @@ def parse_page(raw: str | int | None) -> int:
     if not 1 <= page <= MAX_PAGE:
         raise BuilderError("page", "The page must be 1 or more.")
     return page
-
-
-def page_args(page: int | None, per_page: int | None) -> tuple[int, int]:
-    """A checked page number and size from plain page and per_page parameters."""
-    size = DEFAULT_PAGE_SIZE if per_page is None else per_page
-    return parse_page(page), page_size(size, "per_page")
 
 
 def envelope(
@@ -82,18 +76,6 @@ def counted_page(
     ).scalar_one()
     rows = connection.execute(statement.limit(per_page).offset((page - 1) * per_page))
     return list(rows), int(total)
-
-
-def page_of(
-    connection: Connection,
-    statement: Select[Any],
-    shape: Callable[[Any], dict[str, Any]],
-    page: int,
-    per_page: int,
-) -> dict[str, Any]:
-    """One page of a sorted select, each row shaped, with an exact total."""
-    rows, total = counted_page(connection, statement, page, per_page)
-    return envelope([shape(row) for row in rows], page, per_page, total)
 
 
 def builder_page(

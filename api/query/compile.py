@@ -18,6 +18,7 @@ from sqlalchemy import (
     literal,
     or_,
     select,
+    true,
 )
 
 from api.query.spec import BOOL, DATETIME, INT, Field, Resource
@@ -119,6 +120,8 @@ class Compiler:
             parts.append(c.deleted == false())
             if self.scope.company_ids is not None:
                 parts.append(c.is_template == false())
+        if self.resource.name == "ticket-templates":
+            parts += [c.deleted == false(), c.is_template == true()]
         if self.resource.name == "invoices" and self.scope.company_ids is not None:
             parts.append(c.external_id.is_not(None))
         return parts

@@ -7,6 +7,7 @@ its count look a list up by its route name.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from api.query.spec import (
@@ -304,8 +305,18 @@ SETTINGS = Resource(
 )
 """Every setting list (statuses, priorities, ...); its route adds its kind."""
 
+TICKET_TEMPLATES = dataclasses.replace(
+    TICKETS,
+    name="ticket-templates",
+    default_order=(("description", "asc"),),
+    company_key=None,
+)
+"""Tickets kept as models, by description: the compiler keeps it to the live
+templates of the tenant, for operators only."""
+
 PORTAL = (TICKETS, QUOTES, CONTRACTS, SUBSCRIPTIONS, ASSETS, INVOICES)
 OPERATOR = (
+    TICKET_TEMPLATES,
     _archivable(t.companies, "companies", "city", "address_1"),
     _archivable(t.locations, "locations", "city"),
     _archivable(t.ticket_groups, "ticket-groups"),

@@ -19,7 +19,6 @@ from api.deps import ServicesDep, TenantDep, User, require, staff
 from api.errors import denied
 from api.listing import find
 from api.models.tickets import (
-    Ids,
     OperatorTicket,
     PortalTicketIn,
     TicketIn,
@@ -27,9 +26,10 @@ from api.models.tickets import (
 )
 from api.present.common import Lookups
 from api.present.rows import ticket_detail
-from api.present.tickets import operator_view, ticket_row
+from api.present.tickets import operator_view
 from api.routers.lists import add_detail, add_list
-from api.schemas import Message, TicketDetail, TicketRow
+from api.routers.ticket_edits import add_ticket_edits
+from api.schemas import TicketDetail, TicketRow
 
 router = APIRouter(prefix="/tickets", tags=["tickets"])
 
@@ -117,73 +117,6 @@ for path, name, guard in (("", "create", []), ("/open", "open", [staff()])):
     )
 
 
-@router.post("/merge", response_model=OperatorTicket, name="merge")
-def merge(
-    body: Ids, svc: ServicesDep, user: User = staff("tickets.update")
-) -> dict[str, Any]:
-    """Merge the tickets into the first id; their threads move there."""
-    for ticket_id in body.ids:
-        ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    survivor = svc.domain.tickets.merge(user.tenant_id, user.id, body.ids)
-    svc.settle()
-    return operator_view(svc.engine, user.tenant_id, survivor)
-
-
-@router.get("/{ticket_id}/edit", response_model=OperatorTicket, name="edit")
-def edit(
-    ticket_id: str, svc: ServicesDep, user: User = staff("tickets.show")
-) -> dict[str, Any]:
-    """Everything of one ticket for the editor, internal notes and version included."""
-    ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    return operator_view(svc.engine, user.tenant_id, ticket_id)
-
-
-@router.put("/{ticket_id}", response_model=OperatorTicket, name="update")
-def update(
-    ticket_id: str,
-    body: TicketIn,
-    svc: ServicesDep,
-    user: User = staff("tickets.update"),
-) -> dict[str, Any]:
-    """Change fields and status; a stale version is refused with 409."""
-    current = ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    actions.update_as_operator(svc, user, current, body)
-    return operator_view(svc.engine, user.tenant_id, ticket_id)
-
-
-@router.post(
-    "/{ticket_id}/clone", response_model=OperatorTicket, status_code=201, name="clone"
-)
-def clone(
-    ticket_id: str, svc: ServicesDep, user: User = staff("tickets.store")
-) -> dict[str, Any]:
-    """A new ticket with the fields of this one."""
-    ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    clone_id = svc.domain.tickets.clone(user.tenant_id, user.id, ticket_id)
-    svc.settle()
-    return operator_view(svc.engine, user.tenant_id, clone_id)
-
-
-@router.post("/{ticket_id}/restore", response_model=OperatorTicket, name="restore")
-def restore(
-    ticket_id: str, svc: ServicesDep, user: User = staff("tickets.update")
-) -> dict[str, Any]:
-    """Bring a deleted ticket back."""
-    ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    svc.domain.tickets.restore(user.tenant_id, user.id, ticket_id)
-    svc.settle()
-    return operator_view(svc.engine, user.tenant_id, ticket_id)
-
-
-@router.delete("/{ticket_id}", response_model=Message, name="delete")
-def delete(
-    ticket_id: str, svc: ServicesDep, user: User = staff("tickets.destroy")
-) -> dict[str, str]:
-    """Move the ticket to the bin; restore brings it back."""
-    ticket_row(svc.engine, user.tenant_id, ticket_id, template=False)
-    svc.domain.tickets.delete(user.tenant_id, user.id, ticket_id)
-    svc.settle()
-    return {"message": "Item verwijderd."}
-
+add_ticket_edits(router, "tickets", False, ("/{ticket_id}/edit", "edit"))
 
 add_detail(router, "tickets", TicketDetail, _detail)

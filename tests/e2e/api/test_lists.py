@@ -404,11 +404,13 @@ def test_an_operator_list_pages_by_its_builder_page_size(
     assert list(wrong.json()["errors"]) == ["builder.paginate"]
 
 
-def test_plain_page_sizes_are_those_of_the_spec(
+def test_the_templates_list_pages_by_the_builders_sizes(
     portal: Portal, operator: dict[str, str]
 ) -> None:
-    fine = portal.get("/api/ticket-templates", operator, params={"per_page": 5})
+    params = {"builder[paginate]": 5}
+    fine = portal.get("/api/ticket-templates", operator, params=params)
     assert fine.status_code == 200 and fine.json()["per_page"] == 5
-    wrong = portal.get("/api/ticket-templates", operator, params={"per_page": 7})
+    params = {"builder[paginate]": 7}
+    wrong = portal.get("/api/ticket-templates", operator, params=params)
     assert wrong.status_code == 422
-    assert list(wrong.json()["errors"]) == ["per_page"]
+    assert list(wrong.json()["errors"]) == ["builder.paginate"]

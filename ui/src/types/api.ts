@@ -292,7 +292,7 @@ export interface paths {
         };
         /**
          * Edit
-         * @description Everything of one ticket for the editor, internal notes and version included.
+         * @description One ticket with every field, internal notes and version.
          */
         get: operations["tickets-edit"];
         put?: never;
@@ -313,7 +313,7 @@ export interface paths {
         get?: never;
         /**
          * Update
-         * @description Change fields and status; a stale version is refused with 409.
+         * @description Change the fields sent; a stale version is refused with 409.
          */
         put: operations["tickets-update"];
         post?: never;
@@ -396,7 +396,7 @@ export interface paths {
         };
         /**
          * List
-         * @description Ticket templates by description.
+         * @description Ticket templates by description under builder[...]; or by search.
          */
         get: operations["ticket-templates-list"];
         put?: never;
@@ -422,7 +422,7 @@ export interface paths {
         put?: never;
         /**
          * Merge
-         * @description Merge the templates into the first id.
+         * @description Merge the templates into the first id; their threads move there.
          */
         post: operations["ticket-templates-merge"];
         delete?: never;
@@ -440,7 +440,7 @@ export interface paths {
         };
         /**
          * Show
-         * @description One template with every field.
+         * @description One template with every field, internal notes and version.
          */
         get: operations["ticket-templates-show"];
         /**
@@ -451,7 +451,7 @@ export interface paths {
         post?: never;
         /**
          * Delete
-         * @description Move the template to the bin.
+         * @description Move the template to the bin; restore brings it back.
          */
         delete: operations["ticket-templates-delete"];
         options?: never;
@@ -8782,8 +8782,6 @@ export interface operations {
         parameters: {
             query?: {
                 search?: string | null;
-                page?: number | null;
-                per_page?: number | null;
             };
             header?: never;
             path?: never;
