@@ -329,6 +329,34 @@ describe('subscription, SLA and prepaid card pages', () => {
     expect(within(facts).getByText('40 hours', { selector: 'dd' })).toBeInTheDocument();
   });
 
+  it('edits a prepaid card in Dutch: its price shows and is typed with a decimal comma', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'nl');
+    let card = { id: 4, label: '40 uur', name: '40 uur', description: '', hours: 40, price: '3400.50', order: 4, is_default: false };
+    const puts: unknown[] = [];
+    server.use(
+      http.get('*/api/prepaid-cards/:id', () => HttpResponse.json(card)),
+      http.put('*/api/prepaid-cards/:id', async ({ request }) => {
+        const body = (await request.json()) as { price: number; hours: number };
+        puts.push(body);
+        card = { ...card, price: String(body.price), hours: body.hours };
+        return HttpResponse.json(card);
+      }),
+    );
+    renderOperator('/operator/prepaid-cards/4', all('settings'));
+    const form = await screen.findByRole('form', { name: 'Bewerken' });
+    const price = within(form).getByLabelText(/^Prijs/);
+    expect(price).toHaveValue('3400,50');
+    await userEvent.clear(price);
+    await userEvent.type(price, '3500.75');
+    // a typed dot becomes the Dutch decimal comma
+    expect(price).toHaveValue('3500,75');
+    await userEvent.clear(within(form).getByLabelText(/^Uren/));
+    await userEvent.type(within(form).getByLabelText(/^Uren/), '42,5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ hours: 42.5, price: 3500.75 });
+  });
+
   it('shows an SLA in Dutch, every label and value translated', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'nl');
     server.use(http.get('*/api/slas/:id', () => HttpResponse.json({ id: 1, label: 'Standard', name: 'Standard', response_hours: 8, order: 1, is_default: true })));
