@@ -16,6 +16,7 @@ ACTIONS_WITHOUT_BODY = (
     "/send",
     "/duplicate",
     "/read",
+    "/reject",
 )
 
 
