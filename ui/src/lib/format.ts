@@ -1,6 +1,7 @@
-// Display formats of SPEC §9, numbers by the interface language: money as euro in the
-// language's own way (nl-NL "€ 1.234,50", en "€1,234.50", de "1.234,50 €"), and numbers
-// typed into a field read with the language's decimal separator.
+// Display formats of SPEC §9. Money is euro in Dutch formatting in every interface
+// language (SPEC §1: "€ 1.234,50"); other numbers follow the language ("1,234.5" in en).
+// A number typed into a field has a dot as decimal separator, a comma becoming a dot
+// (SPEC §5's number-key filter), whatever the language.
 import { i18n, LANGUAGES, type Language } from './i18n';
 
 /** The Intl locale of each interface language. */
@@ -43,10 +44,14 @@ function toNumber(value: number | string | null | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** An amount in euro, written the way the language writes money. */
-export function formatEuro(amount: number | string | null | undefined, language: Language = currentLanguage()): string {
+/**
+ * An amount in euro, in Dutch formatting whatever the interface language (SPEC §1:
+ * "Currency is shown as euro in Dutch formatting"): € 1.234,50. Other numbers follow
+ * the language (formatNumber, formatQuantity).
+ */
+export function formatEuro(amount: number | string | null | undefined, _language?: Language): string {
   const n = toNumber(amount);
-  return n === null ? '' : numberFormat(language, { style: 'currency', currency: 'EUR' }).format(n);
+  return n === null ? '' : numberFormat('nl', { style: 'currency', currency: 'EUR' }).format(n);
 }
 
 /** A number with the language's grouping and decimal separator, at most `decimals` decimals. */
@@ -64,59 +69,38 @@ export function formatQuantity(q: number | string | null | undefined, language: 
   return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(n);
 }
 
-/** The decimal separator and the grouping separator of a language: ',' and '.' in nl. */
-export function separators(language: Language = currentLanguage()): { decimal: string; group: string } {
-  const parts = numberFormat(language, {}).formatToParts(12345.6);
-  return {
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-  };
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
- * A number typed in a field, read the language's way: "1.234,50" and "12,5" in nl and de,
- * "1,234.50" and "12.5" in en. The other separator, where it cannot be grouping (not
- * followed by groups of three digits), is read as the decimal point, so "12.50" in Dutch
- * is 12.5, never 1250. Spaces and a euro sign are ignored. Null when it is no number.
+ * A number typed in a field (SPEC §5's number-key filter lets only digits, a dot and a
+ * minus through, a comma becoming a dot): "12.5" and "12,5" are 12.5, in every
+ * language. Spaces and a euro sign are ignored. Null when it is no number.
  */
-export function parseDecimal(text: string | number | null | undefined, language: Language = currentLanguage()): number | null {
+export function parseDecimal(text: string | number | null | undefined, _language?: Language): number | null {
   if (typeof text === 'number') return Number.isFinite(text) ? text : null;
   if (text === null || text === undefined) return null;
-  const s = text.replace(/[\s\u00a0\u202f€]/g, '');
-  if (s === '') return null;
-  const { decimal, group } = separators(language);
-  const d = escape(decimal);
-  const g = escape(group);
-  let plain: string | null = null;
-  if (new RegExp(`^-?\\d{1,3}(${g}\\d{3})+(${d}\\d+)?$`).test(s)) plain = s.split(group).join('').replace(decimal, '.');
-  else if (new RegExp(`^-?(\\d+(${d}\\d*)?|${d}\\d+)$`).test(s)) plain = s.replace(decimal, '.');
-  else if (new RegExp(`^-?(\\d+(${g}\\d*)?|${g}\\d+)$`).test(s)) plain = s.replace(group, '.');
-  if (plain === null) return null;
-  const n = Number(plain);
+  const s = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(s)) return null;
+  const n = Number(s);
   return Number.isFinite(n) ? n : null;
 }
 
 /**
- * The number-key filter of a number field (SPEC §5) in the language's way: only digits,
- * the decimal separator and a minus survive, and the other separator becomes the
- * decimal one ("12.5" typed in Dutch reads "12,5"; "12,5" typed in English "12.5").
+ * The number-key filter of a number field (SPEC §5): only digits, a dot and a minus
+ * survive, and a comma becomes a dot, whatever the interface language, so what is
+ * sent is what the API reads ("12,50" would be a 422).
  */
-export function filterDecimalKeys(text: string, language: Language = currentLanguage()): string {
-  const { decimal } = separators(language);
-  const other = decimal === ',' ? '.' : ',';
-  return text.split(other).join(decimal).replace(new RegExp(`[^0-9${escape(decimal)}-]`, 'g'), '');
+export function filterDecimalKeys(text: string, _language?: Language): string {
+  return text.split(',').join('.').replace(/[^0-9.-]/g, '');
 }
 
 /**
- * A number as a field shows it for editing: the language's decimal separator, no
- * grouping; a number the API sent as text keeps its decimals ("149.00" is "149,00" in nl).
+ * A number as a field shows it for editing: a dot as decimal separator (the field's
+ * key filter keeps it so), no grouping; a number the API sent as text keeps its
+ * decimals ("149.00").
  */
-export function formatDecimalInput(value: number | string | null | undefined, language: Language = currentLanguage()): string {
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim().replace('.', separators(language).decimal);
+export function formatDecimalInput(value: number | string | null | undefined, _language?: Language): string {
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim();
   const n = toNumber(value);
-  return n === null ? '' : numberFormat(language, { maximumFractionDigits: 20, useGrouping: false }).format(n);
+  return n === null ? '' : String(n);
 }
 
 function parse(value: string | null | undefined): Date | null {

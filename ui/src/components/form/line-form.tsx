@@ -15,18 +15,18 @@ const productLabel = (row: Record<string, unknown>) => `${String(row.product_cod
 
 /**
  * A line for a quote or a draft invoice on react-hook-form: description, quantity and price
- * (typed with the interface language's decimal separator). Picking a product fills the
+ * (typed with a decimal point, a comma becoming one: SPEC §5). Picking a product fills the
  * description, and the price when it has one.
  */
 export function LineForm({ label, onAdd }: { label?: string; onAdd: (line: NewLine) => Promise<void> }) {
-  const { t, language } = useTranslation('operator');
+  const { t } = useTranslation('operator');
   const id = useId();
   const { control, register, handleSubmit, reset, setValue, watch, formState } = useForm<LineValues>({ defaultValues: EMPTY });
   const [description, quantity, price] = watch(['description', 'quantity', 'price']);
-  const valid = description.trim() !== '' && parseDecimal(quantity, language) !== null && parseDecimal(price, language) !== null;
+  const valid = description.trim() !== '' && parseDecimal(quantity) !== null && parseDecimal(price) !== null;
   const submit = handleSubmit(async (v) => {
     try {
-      await onAdd({ description: v.description.trim(), quantity: parseDecimal(v.quantity, language) ?? 0, price: parseDecimal(v.price, language) ?? 0 });
+      await onAdd({ description: v.description.trim(), quantity: parseDecimal(v.quantity) ?? 0, price: parseDecimal(v.price) ?? 0 });
       reset(EMPTY);
     } catch {
       // The API client already showed the server's message; the values stay.
@@ -49,7 +49,7 @@ export function LineForm({ label, onAdd }: { label?: string; onAdd: (line: NewLi
               const row = picked?.row as Product | undefined;
               if (!row) return;
               setValue('description', productLabel(row));
-              if (row.price !== undefined && row.price !== null && row.price !== '') setValue('price', formatDecimalInput(row.price, language));
+              if (row.price !== undefined && row.price !== null && row.price !== '') setValue('price', formatDecimalInput(row.price));
             }}
           />
         )}

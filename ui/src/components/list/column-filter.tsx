@@ -9,7 +9,7 @@ import {
   type FilterDef,
   type FilterValue,
 } from '@/lib/builder';
-import { dutchDateToIso, formatDecimalInput, parseDecimal } from '@/lib/format';
+import { dutchDateToIso, filterDecimalKeys, formatDecimalInput, parseDecimal } from '@/lib/format';
 import { useTranslation, type MessageKey } from '@/lib/i18n';
 
 export const TEXT_FILTER_DEBOUNCE_MS = 250;
@@ -73,22 +73,22 @@ function TextFilter({
 }
 
 /**
- * An upper bound typed the language's way ("12,5" in nl and de, "12.5" in en): the box
- * keeps what was typed, the filter gets the number itself ("12.5"), or nothing while
- * the text is no number.
+ * An upper bound typed through SPEC §5's number-key filter (digits, a dot and a minus; a
+ * typed comma becomes a dot, in every language): the box keeps what passed the filter,
+ * the filter gets the number itself ("12.5"), or nothing while the text is no number.
  */
 function NumberFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
   const errorId = useId();
-  const [text, setText] = useState(() => formatDecimalInput(value, language));
+  const [text, setText] = useState(() => formatDecimalInput(value));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const sent = useRef(value);
   useEffect(() => {
-    if (value !== sent.current) setText(formatDecimalInput(value, language));
+    if (value !== sent.current) setText(formatDecimalInput(value));
     sent.current = value;
-  }, [value, language]);
+  }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const invalid = text.trim() !== '' && parseDecimal(text, language) === null;
+  const invalid = text.trim() !== '' && parseDecimal(text) === null;
   return (
     <>
       <label className="field">
@@ -100,12 +100,12 @@ function NumberFilter({ label, value, onChange }: { label: string; value: string
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? errorId : undefined}
           onChange={(e) => {
-            // Digits, the separators, a minus and spaces; a letter never gets in.
-            const next = e.target.value.replace(/[^0-9.,\s-]/g, '');
+            // SPEC §5: digits, a dot and a minus; a comma becomes a dot.
+            const next = filterDecimalKeys(e.target.value);
             setText(next);
             clearTimeout(timer.current);
             timer.current = setTimeout(() => {
-              const n = parseDecimal(next, language);
+              const n = parseDecimal(next);
               sent.current = n === null ? '' : String(n);
               onChange(sent.current);
             }, TEXT_FILTER_DEBOUNCE_MS);
@@ -114,7 +114,7 @@ function NumberFilter({ label, value, onChange }: { label: string; value: string
       </label>
       {invalid && (
         <p id={errorId} className="field-error">
-          {t('filter.number.invalid', { example: formatDecimalInput(12.5, language) })}
+          {t('filter.number.invalid', { example: formatDecimalInput(12.5) })}
         </p>
       )}
     </>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { api, ApiError } from '@/lib/api-client';
-import { useTranslation, type Language, type OperatorKey } from '@/lib/i18n';
+import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { formatDecimalInput, parseDecimal } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -102,8 +102,8 @@ const optionLabel = (r: SearchRow) => String(r.description ?? r.reference ?? r.f
 const isNumeric = (options: Record<string, unknown>) => Object.keys(options).every((k) => /^-?\d+$/.test(k));
 const fieldsFor = (kind: RecordKind, editing: boolean) => kind.fields.filter((f) => !f.only || f.only === (editing ? 'edit' : 'create'));
 
-/** The form's starting values: empty, or the record's own; numbers the language's way. */
-function valuesOf(fields: FormField[], language: Language, record?: Rec): Values {
+/** The form's starting values: empty, or the record's own; numbers with a decimal point (SPEC §5). */
+function valuesOf(fields: FormField[], record?: Rec): Values {
   const values: Values = {};
   for (const field of fields) {
     const raw = record?.[field.name];
@@ -121,15 +121,15 @@ function valuesOf(fields: FormField[], language: Language, record?: Rec): Values
       const lines = (raw as { description?: string; quantity?: unknown; price?: unknown }[] | undefined) ?? [];
       values[field.name] = lines.map((l) => ({
         description: String(l.description ?? ''),
-        quantity: formatDecimalInput((l.quantity ?? '1') as number | string, language),
-        price: formatDecimalInput(l.price as number | string | null | undefined, language),
+        quantity: formatDecimalInput((l.quantity ?? '1') as number | string),
+        price: formatDecimalInput(l.price as number | string | null | undefined),
       }));
     } else if (field.type === 'boolean') {
       values[field.name] = Boolean(raw);
     } else if (field.type === 'date') {
       values[field.name] = typeof raw === 'string' ? raw.slice(0, 10) : '';
     } else if (field.type === 'number') {
-      values[field.name] = formatDecimalInput(raw as number | string | null | undefined, language);
+      values[field.name] = formatDecimalInput(raw as number | string | null | undefined);
     } else {
       values[field.name] = raw === null || raw === undefined ? '' : String(raw);
     }
@@ -138,7 +138,7 @@ function valuesOf(fields: FormField[], language: Language, record?: Rec): Values
 }
 
 /** The JSON a form sends: ids for records, numbers for numbers and choices, null when empty. */
-function bodyOf(fields: FormField[], values: Values, language: Language): Record<string, unknown> {
+function bodyOf(fields: FormField[], values: Values): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
     const value = values[field.name];
@@ -159,8 +159,8 @@ function bodyOf(fields: FormField[], values: Values, language: Language): Record
       case 'lines':
         body[field.name] = ((value as LineValue[] | null) ?? []).map((l) => ({
           description: l.description.trim(),
-          quantity: parseDecimal(l.quantity, language),
-          price: parseDecimal(l.price, language),
+          quantity: parseDecimal(l.quantity),
+          price: parseDecimal(l.price),
         }));
         break;
       case 'text':
@@ -171,7 +171,7 @@ function bodyOf(fields: FormField[], values: Values, language: Language): Record
         body[field.name] = text || null;
         break;
       case 'number':
-        body[field.name] = parseDecimal(text, language);
+        body[field.name] = parseDecimal(text);
         break;
       case 'choice':
         body[field.name] = text === '' ? null : isNumeric(field.options) ? Number(text) : text;
@@ -244,9 +244,9 @@ type LinesProps = {
 
 /** Lines to add and remove; each needs a description and a quantity and price that are numbers. */
 function LinesInput({ name, label, control, register, errors }: LinesProps) {
-  const { t, language } = useTranslation('operator');
+  const { t } = useTranslation('operator');
   const { fields, append, remove } = useFieldArray({ control, name: name as never });
-  const number = (field: OperatorKey) => (v: string) => (parseDecimal(v, language) !== null ? true : t('{field} must be a number', { field: t(field) }));
+  const number = (field: OperatorKey) => (v: string) => (parseDecimal(v) !== null ? true : t('{field} must be a number', { field: t(field) }));
   const lineErrors = (errors[name] as unknown as Record<string, { message?: string } | undefined>[] | undefined) ?? [];
   return (
     <fieldset className="field lines-input">
@@ -298,11 +298,11 @@ type EditorProps = {
 
 /** Create or edit one record on react-hook-form: required fields first, then the server's 422 under each field. */
 export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps) {
-  const { t, language } = useTranslation('operator');
+  const { t } = useTranslation('operator');
   const id = useId();
   const { lookups } = useSession();
   const fields = fieldsFor(kind, Boolean(record));
-  const form = useForm<Values>({ defaultValues: valuesOf(fields, language, record), mode: 'onSubmit' });
+  const form = useForm<Values>({ defaultValues: valuesOf(fields, record), mode: 'onSubmit' });
   const { register, control, handleSubmit, reset, setError, clearErrors, getValues, setValue, watch, formState } = form;
   const [conflict, setConflict] = useState(false);
   // A record loaded anew (after a save, a reload) resets the form to it, except the
@@ -314,7 +314,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
     else {
       keepTyped.current = false;
       discardTyped.current = false;
-      reset(valuesOf(fields, language, record));
+      reset(valuesOf(fields, record));
     }
     // fields follow from the kind, which does not change for a page.
   }, [kind, record, reset]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -328,7 +328,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
   };
 
   const submit = handleSubmit(async (values) => {
-    const body = bodyOf(fields, values, language);
+    const body = bodyOf(fields, values);
     if (record && kind.versioned && record.version !== undefined) body.version = record.version;
     try {
       const create = kind.create ?? ((b: Record<string, unknown>) => createRecord<Rec>(kind.route, b));
@@ -356,7 +356,7 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
   const requiredRule = (field: FormField) => ({
     validate: (value: Value) => {
       if (field.required && isEmpty(value)) return t('{field} is required', { field: t(field.label) });
-      if (field.type === 'number' && typeof value === 'string' && value.trim() && parseDecimal(value, language) === null) {
+      if (field.type === 'number' && typeof value === 'string' && value.trim() && parseDecimal(value) === null) {
         return t('{field} must be a number', { field: t(field.label) });
       }
       return true;

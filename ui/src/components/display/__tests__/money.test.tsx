@@ -16,7 +16,7 @@ function Switch() {
 }
 
 describe('money and quantities', () => {
-  it('follow the language chosen in the shell', async () => {
+  it('keep money Dutch in every language while quantities follow the language chosen in the shell', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'nl');
     render(
       <I18nProvider>
@@ -32,9 +32,11 @@ describe('money and quantities', () => {
     expect(plain(screen.getByTestId('money').textContent)).toBe('€ 1.234,50');
     expect(screen.getByTestId('quantity')).toHaveTextContent('2,50');
     await userEvent.click(screen.getByRole('button', { name: 'en' }));
-    expect(plain(screen.getByTestId('money').textContent)).toBe('€1,234.50');
+    // SPEC §1: currency is euro in Dutch formatting, whatever the interface language.
+    expect(plain(screen.getByTestId('money').textContent)).toBe('€ 1.234,50');
     expect(screen.getByTestId('quantity')).toHaveTextContent('2.50');
     await userEvent.click(screen.getByRole('button', { name: 'de' }));
-    expect(plain(screen.getByTestId('money').textContent)).toBe('1.234,50 €');
+    expect(plain(screen.getByTestId('money').textContent)).toBe('€ 1.234,50');
+    expect(screen.getByTestId('quantity')).toHaveTextContent('2,50');
   });
 });

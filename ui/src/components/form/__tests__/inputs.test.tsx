@@ -58,16 +58,16 @@ describe('number-key filter', () => {
     expect(input).toHaveValue('-12.5');
   });
 
-  it('keeps the decimal comma of Dutch and German and turns a dot into one', async () => {
+  it('keeps a dot and turns a comma into a dot in Dutch and German too', async () => {
     for (const language of ['nl', 'de']) {
       localStorage.setItem('APP_LANGUAGE', language);
       const { unmount } = render(<NumberHarness />);
       const input = screen.getByLabelText('Hours');
       await userEvent.type(input, '-1a2.5e€');
-      expect(input).toHaveValue('-12,5');
+      expect(input).toHaveValue('-12.5');
       await userEvent.clear(input);
       await userEvent.type(input, '3,75');
-      expect(input).toHaveValue('3,75');
+      expect(input).toHaveValue('3.75');
       unmount();
     }
   });

@@ -252,8 +252,9 @@ describe('subscription, SLA and prepaid card pages', () => {
     renderOperator('/operator/subscriptions/s1', all('subscriptions'));
     const facts = await screen.findByRole('region', { name: 'Details' });
     const value = (label: string) => within(facts).getByText(label, { selector: 'dt' }).nextElementSibling;
-    expect(value('Total')).toHaveTextContent('€240.00');
-    expect(value('Monthly')).toHaveTextContent('€20.00');
+    // SPEC §1: euro in Dutch formatting, in English too.
+    expect(value('Total')).toHaveTextContent('€ 240,00');
+    expect(value('Monthly')).toHaveTextContent('€ 20,00');
     expect(value('Period')).toHaveTextContent('Year');
     expect(value('Next invoice')).toHaveTextContent('01-01-2027');
     expect(value('Direct debit')).toHaveTextContent('No');
@@ -321,15 +322,17 @@ describe('subscription, SLA and prepaid card pages', () => {
     await userEvent.type(within(form).getByLabelText(/^Name/), '40 hours');
     await userEvent.type(within(form).getByLabelText(/^Hours/), '40');
     await userEvent.type(within(form).getByLabelText(/^Price/), '3400,00');
+    // SPEC §5: a typed comma becomes a dot.
+    expect(within(form).getByLabelText(/^Price/)).toHaveValue('3400.00');
     await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/operator/prepaid-cards/4'));
     expect(body).toEqual({ label: '40 hours', description: '', hours: 40, price: 3400, is_default: false });
     const facts = await screen.findByRole('region', { name: 'Details' });
-    expect(within(facts).getByText('€3,400.00')).toBeInTheDocument();
+    expect(within(facts).getByText('€ 3.400,00')).toBeInTheDocument();
     expect(within(facts).getByText('40 hours', { selector: 'dd' })).toBeInTheDocument();
   });
 
-  it('edits a prepaid card in Dutch: its price shows and is typed with a decimal comma', async () => {
+  it('edits a prepaid card in Dutch: its price shows with a dot and a typed comma becomes a dot', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'nl');
     let card = { id: 4, label: '40 uur', name: '40 uur', description: '', hours: 40, price: '3400.50', order: 4, is_default: false };
     const puts: unknown[] = [];
@@ -345,13 +348,14 @@ describe('subscription, SLA and prepaid card pages', () => {
     renderOperator('/operator/prepaid-cards/4', all('settings'));
     const form = await screen.findByRole('form', { name: 'Bewerken' });
     const price = within(form).getByLabelText(/^Prijs/);
-    expect(price).toHaveValue('3400,50');
+    expect(price).toHaveValue('3400.50');
     await userEvent.clear(price);
-    await userEvent.type(price, '3500.75');
-    // a typed dot becomes the Dutch decimal comma
-    expect(price).toHaveValue('3500,75');
+    await userEvent.type(price, '3500,75');
+    // SPEC §5: a typed comma becomes a dot, in Dutch as in every language
+    expect(price).toHaveValue('3500.75');
     await userEvent.clear(within(form).getByLabelText(/^Uren/));
     await userEvent.type(within(form).getByLabelText(/^Uren/), '42,5');
+    expect(within(form).getByLabelText(/^Uren/)).toHaveValue('42.5');
     await userEvent.click(within(form).getByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ hours: 42.5, price: 3500.75 });
@@ -402,7 +406,7 @@ describe('quote page', () => {
     const value = (label: string) => within(facts).getByText(label, { selector: 'dt' }).nextElementSibling;
     expect(value('Company')).toHaveTextContent('Acme BV');
     expect(value('Client')).toHaveTextContent('Carla Client');
-    expect(value('Total')).toHaveTextContent('€1,250.50');
+    expect(value('Total')).toHaveTextContent('€ 1.250,50');
     const form = screen.getByRole('form', { name: 'Edit' });
     await userEvent.clear(within(form).getByLabelText(/^Name/));
     await userEvent.type(within(form).getByLabelText(/^Name/), 'Network upgrade 2027');

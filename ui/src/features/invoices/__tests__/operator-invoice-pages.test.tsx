@@ -26,11 +26,12 @@ describe('operator invoices', () => {
     const credit = (await screen.findByRole('link', { name: 'F000024' })).closest('tr') as HTMLElement;
     expect(within(credit).getByText('Credit invoice')).toHaveAttribute('data-tone', 'credit');
     expect(credit).toHaveTextContent('25-11-2026');
-    expect(credit).toHaveTextContent('-€229.90');
+    expect(credit).toHaveTextContent('€ -229,90');
     const paid = screen.getByRole('link', { name: 'F000030' }).closest('tr') as HTMLElement;
     expect(within(paid).getByText('Paid')).toHaveAttribute('data-tone', 'success');
     expect(paid).toHaveTextContent('Contoso Legal');
-    expect(paid).toHaveTextContent('€1,210.00');
+    // SPEC §1: euro in Dutch formatting, in English too.
+    expect(paid).toHaveTextContent('€ 1.210,00');
     const draft = screen.getByRole('link', { name: 'Draft invoice' }).closest('tr') as HTMLElement;
     expect(within(draft).getByText('Draft')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/#[0-9a-f]{8}-/);
@@ -63,8 +64,8 @@ describe('operator invoices', () => {
     const value = (label: string) => within(facts).getByText(label, { selector: 'dt' }).nextElementSibling;
     expect(value('Company')).toHaveTextContent('Contoso Legal');
     expect(value('Date')).toHaveTextContent('20-11-2026');
-    expect(value('Total excl. VAT')).toHaveTextContent('€1,000.00');
-    expect(value('Total incl. VAT')).toHaveTextContent('€1,210.00');
+    expect(value('Total excl. VAT')).toHaveTextContent('€ 1.000,00');
+    expect(value('Total incl. VAT')).toHaveTextContent('€ 1.210,00');
     expect(document.body.textContent).not.toContain('version');
     expect(screen.getByRole('button', { name: 'Restore to draft' })).toBeInTheDocument();
   });

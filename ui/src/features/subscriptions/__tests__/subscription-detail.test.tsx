@@ -21,16 +21,17 @@ describe('subscription detail', () => {
     expect(screen.getAllByText('01-01-2026').length).toBeGreaterThan(0);
   });
 
-  it('writes the amounts the way the interface language writes money', async () => {
+  it('writes the amounts in Dutch formatting in English and German too (SPEC §1)', async () => {
     localStorage.setItem('APP_LANGUAGE', 'en');
     const { unmount } = renderWithProviders(<SubscriptionDetail />);
     expect(await screen.findByRole('heading', { name: 'Microsoft 365' })).toBeInTheDocument();
-    expect(plain(screen.getByTestId('subscription-total').textContent)).toBe('€1,234.50');
+    expect(plain(screen.getByTestId('subscription-total').textContent)).toBe('€ 1.234,50');
+    expect(plain(screen.getByTestId('subscription-mrr').textContent)).toBe('€ 102,88');
     unmount();
     localStorage.setItem('APP_LANGUAGE', 'de');
     renderWithProviders(<SubscriptionDetail />);
     expect(await screen.findByRole('heading', { name: 'Microsoft 365' })).toBeInTheDocument();
-    expect(plain(screen.getByTestId('subscription-total').textContent)).toBe('1.234,50 €');
-    expect(plain(screen.getByTestId('subscription-mrr').textContent)).toBe('102,88 €');
+    expect(plain(screen.getByTestId('subscription-total').textContent)).toBe('€ 1.234,50');
+    expect(plain(screen.getByTestId('subscription-mrr').textContent)).toBe('€ 102,88');
   });
 });
