@@ -44,12 +44,16 @@ lint:
 	$(BIN)/ruff check domain projections outbound inbound audit storage api demo bench tests
 	$(BIN)/mypy domain projections outbound inbound audit storage api demo bench
 
+# Every test gets its own database (a copied file, or a PostgreSQL database made
+# from a seeded template), so the Python tests run on every core (pytest-xdist).
+XDIST ?= -n auto
+
 test-python:  ## every Python test on the embedded SQLite default
-	$(BIN)/python -m pytest -m "not kafka" tests
+	$(BIN)/python -m pytest $(XDIST) -m "not kafka" tests
 
 test-postgres:  ## the same suite on PostgreSQL
 	LEDGERDESK_TEST_BACKEND=postgres LEDGERDESK_TEST_POSTGRES=$(PG_URL) \
-	  $(BIN)/python -m pytest -m "not kafka" tests
+	  $(BIN)/python -m pytest $(XDIST) -m "not kafka" tests
 
 test-kafka:  ## against a Kafka-protocol broker the tests start themselves, both backends
 	$(BIN)/python -m pytest -m kafka tests
