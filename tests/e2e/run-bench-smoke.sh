@@ -20,7 +20,7 @@ KEYS = [
     "presets_count_p50_ms", "presets_count_p95_ms", "presets_naive_p50_ms",
     "presets_speedup", "list_growth", "presets_growth", "command_p95_ms",
     "create_p50_ms", "create_p95_ms", "sla_action_required_p95_ms", "rss_mb",
-    "mail_out_lag_p95_ms",
+    "mail_out_lag_p95_ms", "mail_ingest_per_s",
 ]
 figures = json.load(open(sys.argv[1]))
 missing = [k for k in KEYS if k not in figures]

@@ -45,9 +45,10 @@ const OPERATOR_KINDS = [
   ['locations', 'locations', true, { name: 'Hoofdkantoor' }],
   ['slas', 'slas', true],
   ['prepaid-cards', 'prepaid-cards', true],
+  ['time-registrations', 'time-registrations', false],
   ['tickets/templates', 'ticket-templates', true, { name: 'Nieuwe medewerker', description: 'Werkplek klaarzetten' }],
 ];
-const OPERATOR_PAGES_WITHOUT_RECORD = ['time', 'time-registrations', 'mentions', 'settings', ...SETTING_LISTS.map((l) => `settings/${l}`), 'settings/mail', 'settings/mail/review', 'settings/business-hours', 'sla-report'];
+const OPERATOR_PAGES_WITHOUT_RECORD = ['time', 'mentions', 'settings', ...SETTING_LISTS.map((l) => `settings/${l}`), 'settings/mail', 'settings/mail/review', 'settings/business-hours', 'sla-report'];
 
 const PORTAL_KINDS = [
   ['tickets', true],
@@ -74,7 +75,9 @@ async function someRecord(request, tokens, collection, make) {
   const list = await request.get(`${server()}/api/${collection}?per_page=5`, { headers });
   expect(list.status(), `GET /api/${collection}`).toBe(200);
   // A ticket template is a ticket too, with its own page: the ticket detail takes a ticket.
-  const first = (await list.json()).data?.find((row) => !row.is_template);
+  // Most collections answer a page ({data: [...]}); time registrations a plain list.
+  const body = await list.json();
+  const first = (Array.isArray(body) ? body : body.data)?.find((row) => !row.is_template);
   if (first) return first.id;
   expect(make, `the demo tenant has no ${collection} and the test knows no record to make`).toBeTruthy();
   const made = await request.post(`${server()}/api/${collection}`, { headers, data: make });
