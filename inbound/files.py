@@ -21,25 +21,11 @@ from sqlalchemy import Engine, insert, select
 from domain.base import stable_id
 from inbound.parse import Part
 from storage.tables import attachments
+from storage.uploads import MAX_BYTES, TYPES
 
-MAX_BYTES = 10 * 1024 * 1024
-"""As for portal uploads (api/actions/attachments.py)."""
 ORIGINAL_MAX_BYTES = 25 * 1024 * 1024
 """The whole original may be larger than one upload: it carries every file."""
-TYPES = {
-    "pdf": "application/pdf",
-    "png": "image/png",
-    "jpg": "image/jpeg",
-    "jpeg": "image/jpeg",
-    "gif": "image/gif",
-    "txt": "text/plain",
-    "csv": "text/csv",
-    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "zip": "application/zip",
-}
-"""The portal's upload types (api/actions/attachments.py), plus what mail adds."""
-MAIL_TYPES = {
+MAIL_TYPES = {  # the upload types, and what mail adds
     **TYPES,
     "eml": "message/rfc822",
     "dat": "application/ms-tnef",

@@ -17,23 +17,11 @@ from sqlalchemy import Engine, insert, select
 from api.errors import ApiError, invalid, not_found
 from api.security import new_secret
 from storage.tables import attachments
+from storage.uploads import MAX_BYTES, TYPES
 
 LINK_LIFETIME = timedelta(hours=12)
 EXPIRED = "This download link has expired; open the ticket again for a fresh one."
-MAX_BYTES = 10 * 1024 * 1024
 MAX_FILES = 10
-TYPES = {
-    "pdf": "application/pdf",
-    "png": "image/png",
-    "jpg": "image/jpeg",
-    "jpeg": "image/jpeg",
-    "gif": "image/gif",
-    "txt": "text/plain",
-    "csv": "text/csv",
-    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "zip": "application/zip",
-}
 
 
 @dataclass(frozen=True)
