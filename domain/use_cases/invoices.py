@@ -6,8 +6,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, ClassVar
 
+from domain import bookkeeping
 from domain.invoices import CREDIT, SENT, Invoice
+from domain.organisations import Company
 from domain.store import Store
+from domain.tenants import Tenant
 from domain.use_cases.settings import Settings
 from domain.use_cases.users import Users
 
@@ -74,12 +77,103 @@ class Invoices:
         self.store.commit(invoice)
         return line_id
 
+    # -- the seller's billing profile and the parties -------------------------
+    def billing_profile(self, tenant_id: str) -> dict[str, Any]:
+        """The tenant's billing profile (the seller), with its defaults."""
+        tenant = self.store.load(tenant_id, Tenant, tenant_id)
+        stored = tenant.configs.get(bookkeeping.BILLING_PROFILE) or {}
+        return {
+            **bookkeeping.seller_of(stored, tenant.name),
+            "currency": stored.get("currency") or bookkeeping.DEFAULT_CURRENCY,
+            "payment_terms_days": stored.get(
+                "payment_terms_days", bookkeeping.DEFAULT_TERMS
+            ),
+        }
+
+    def set_billing_profile(
+        self, tenant_id: str, actor: str, values: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Check and store the tenant's billing profile (a tenant config event)."""
+        profile = bookkeeping.billing_profile(values)
+        tenant = self.store.load(tenant_id, Tenant, tenant_id)
+        tenant.set_config(actor, bookkeeping.BILLING_PROFILE, profile)
+        self.store.commit(tenant)
+        return profile
+
+    def _parties(self, tenant_id: str, invoice: Invoice) -> dict[str, Any]:
+        """Seller, buyer, currency and terms as they are now, for finalising."""
+        profile = self.billing_profile(tenant_id)
+        company = (
+            self.store.find(tenant_id, Company, invoice.company_id)
+            if invoice.company_id
+            else None
+        )
+        return {
+            "seller": {k: profile[k] for k in bookkeeping.PARTY_FIELDS},
+            "buyer": bookkeeping.buyer_of(
+                invoice.company_id, company.fields if company else None
+            ),
+            "currency": profile["currency"],
+            "payment_terms_days": profile["payment_terms_days"],
+        }
+
+    def snapshot(self, tenant_id: str, invoice_id: str) -> dict[str, Any]:
+        """The invoice as an accountant books it (bookkeeping.invoice_snapshot):
+        the input of the UBL writer and the value of the snapshot topic."""
+        return self.snapshot_of(tenant_id, self.get(tenant_id, invoice_id))
+
+    def snapshot_of(self, tenant_id: str, invoice: Invoice) -> dict[str, Any]:
+        """The snapshot of a loaded invoice (any version of it)."""
+        credited_number = None
+        if invoice.credits and not invoice.frozen:
+            original = self.store.find(tenant_id, Invoice, invoice.credits)
+            credited_number = original.code if original else None
+        return invoice.snapshot(
+            **self._parties(tenant_id, invoice), credited_number=credited_number
+        )
+
     def finalise(
-        self, tenant_id: str, actor: str, invoice_id: str, external_id: str
+        self,
+        tenant_id: str,
+        actor: str,
+        invoice_id: str,
+        external_id: str,
+        issue_date: str | None = None,
     ) -> None:
-        """Hand a draft to accounting under its external id."""
+        """Hand a draft to accounting under its external id, freezing its issue
+        date, terms and parties."""
         invoice = self.get(tenant_id, invoice_id)
-        invoice.finalise(actor, external_id, CREDIT if invoice.credits else SENT)
+        self._finalise(tenant_id, actor, invoice, external_id, issue_date)
+        self.store.commit(invoice)
+
+    def _finalise(
+        self,
+        tenant_id: str,
+        actor: str,
+        invoice: Invoice,
+        external_id: str,
+        issue_date: str | None = None,
+    ) -> None:
+        credited = None
+        if invoice.credits:
+            original = self.store.find(tenant_id, Invoice, invoice.credits)
+            credited = {
+                "invoice_id": invoice.credits,
+                "number": original.code if original else "",
+            }
+        invoice.finalise(
+            actor,
+            external_id,
+            CREDIT if invoice.credits else SENT,
+            issue_date=issue_date,
+            credited_invoice=credited,
+            **self._parties(tenant_id, invoice),
+        )
+
+    def mark(self, tenant_id: str, actor: str, invoice_id: str, status: str) -> None:
+        """Mark a finalised invoice paid, outstanding or expired."""
+        invoice = self.get(tenant_id, invoice_id)
+        invoice.mark(actor, status)
         self.store.commit(invoice)
 
     def change_status(
@@ -96,12 +190,19 @@ class Invoices:
         invoice.restore(actor)
         self.store.commit(invoice)
 
-    def credit(self, tenant_id: str, actor: str, invoice_id: str) -> str:
-        """Draft a credit invoice cancelling an invoiced one; answers its id."""
-        original = self.get(tenant_id, invoice_id)
-        lines = original.credit_lines()
+    def credit(
+        self, tenant_id: str, actor: str, invoice_id: str, finalise: bool = False
+    ) -> str:
+        """A credit invoice cancelling a finalised one in full; answers its id.
+
+        The original records it (so it is credited once); with finalise the
+        credit invoice is issued at once under its own code, else it stays a
+        draft to export. Only a finalised invoice, never a credit, is credited.
+        """
 
         def action() -> str:
+            original = self.get(tenant_id, invoice_id)
+            lines = original.credit_lines()
             sequence, (number,) = self.settings.allocate_numbers(tenant_id, NUMBERS)
             credit = Invoice.create(
                 tenant_id,
@@ -115,7 +216,10 @@ class Invoices:
             )
             for line in lines:
                 credit.add_line(actor, line)
-            self.store.commit(sequence, credit)
+            original.mark_credited(actor, str(credit.id), credit.code)
+            if finalise:
+                self._finalise(tenant_id, actor, credit, credit.code)
+            self.store.commit(sequence, credit, original)
             return str(credit.id)
 
         return self.store.retrying(action)
