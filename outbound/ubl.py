@@ -17,6 +17,8 @@ from decimal import Decimal
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from domain.errors import InvalidTransition
+
 CUSTOMIZATION_ID = (
     "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0"
 )
@@ -60,8 +62,8 @@ KVK_SCHEME = "0106"
 EMAIL_SCHEME = "EM"
 
 
-class UblError(ValueError):
-    """The snapshot lacks what a UBL e-invoice cannot do without."""
+class UblError(InvalidTransition):
+    """The invoice lacks what a UBL e-invoice cannot do without (maps to 409)."""
 
 
 def _cbc(parent: ET.Element, name: str, text: Any, **attrs: str) -> ET.Element:
@@ -94,7 +96,7 @@ def _quantity(value: Any) -> str:
     return str(number.quantize(Decimal("0.0001")).normalize()) if number else "0"
 
 
-def _endpoint(party: dict[str, Any]) -> tuple[str, str]:
+def _endpoint(party: dict[str, Any], who: str) -> tuple[str, str]:
     """The party's Peppol address: its own, else its KvK number, else its mail."""
     address = party.get("electronic_address") or {}
     if address.get("scheme") and address.get("id"):
@@ -103,7 +105,27 @@ def _endpoint(party: dict[str, Any]) -> tuple[str, str]:
         return KVK_SCHEME, str(party["kvk_number"])
     if party.get("email"):
         return EMAIL_SCHEME, str(party["email"])
-    raise UblError(f"{party.get('name') or 'A party'} has no electronic address.")
+    raise UblError(
+        f"The e-invoice needs the {who}'s electronic address, KvK number or "
+        f"e-mail address; {WHERE[who]}."
+    )
+
+
+WHERE = {
+    "seller": "fill them in in the billing profile",
+    "buyer": "fill them in on the company",
+}
+
+
+def _checked(party: dict[str, Any], who: str, country: str | None) -> dict[str, Any]:
+    """The party with what Peppol cannot do without: a name and a country (the
+    buyer's is the seller's when the company has none: a domestic sale)."""
+    if not party.get("name"):
+        raise UblError(f"The e-invoice needs the {who}'s name; {WHERE[who]}.")
+    found = {**party, "country_code": party.get("country_code") or country}
+    if not found["country_code"]:
+        raise UblError(f"The e-invoice needs the {who}'s country; {WHERE[who]}.")
+    return found
 
 
 def _party(
@@ -111,7 +133,7 @@ def _party(
 ) -> None:
     wrapper = _cac(parent, role)
     element = _cac(wrapper, "Party")
-    scheme, endpoint = _endpoint(party)
+    scheme, endpoint = _endpoint(party, "seller" if "Supplier" in role else "buyer")
     _cbc(element, "EndpointID", endpoint, schemeID=scheme)
     if party.get("kvk_number"):
         identification = _cac(element, "PartyIdentification")
@@ -123,7 +145,7 @@ def _party(
     _opt(address, "CityName", party.get("city"))
     _opt(address, "PostalZone", party.get("postal_code"))
     country = _cac(address, "Country")
-    _cbc(country, "IdentificationCode", party.get("country_code") or "NL")
+    _cbc(country, "IdentificationCode", party["country_code"])
     if with_vat and party.get("vat_number"):
         tax = _cac(element, "PartyTaxScheme")
         _cbc(tax, "CompanyID", party["vat_number"])
@@ -179,15 +201,15 @@ def _payment(
         _cbc(_cac(root, "PaymentTerms"), "Note", note)
 
 
-def _delivery(root: ET.Element, snapshot: dict[str, Any]) -> None:
+def _delivery(root: ET.Element, day: str, country_code: str) -> None:
     """An intra-community supply names when and where it was delivered
     (BR-IC-11, BR-IC-12): the issue date, at the buyer's country."""
     delivery = _cac(root, "Delivery")
-    _cbc(delivery, "ActualDeliveryDate", snapshot["issue_date"])
+    _cbc(delivery, "ActualDeliveryDate", day)
     location = _cac(delivery, "DeliveryLocation")
     address = _cac(location, "Address")
     country = _cac(address, "Country")
-    _cbc(country, "IdentificationCode", snapshot["buyer"].get("country_code") or "NL")
+    _cbc(country, "IdentificationCode", country_code)
 
 
 def _tax_total(root: ET.Element, snapshot: dict[str, Any], currency: str) -> None:
@@ -256,6 +278,8 @@ def ubl_filename(snapshot: dict[str, Any]) -> str:
 def ubl_invoice(snapshot: dict[str, Any]) -> bytes:
     """The UBL 2.1 XML (UTF-8) of a finalised invoice or credit note snapshot."""
     credit = snapshot.get("kind") == "credit_note"
+    if snapshot.get("status") == "draft":
+        raise UblError("A draft has no e-invoice yet: finalise the invoice first.")
     if not snapshot.get("lines"):
         raise UblError("An e-invoice needs at least one line.")
     currency = snapshot.get("currency") or "EUR"
@@ -285,10 +309,12 @@ def ubl_invoice(snapshot: dict[str, Any]) -> bytes:
     categories = {line["vat_category"] for line in snapshot["lines"]}
     # a supply not subject to VAT carries no VAT numbers (BR-O-02)
     with_vat = "O" not in categories
-    _party(root, "AccountingSupplierParty", snapshot["seller"], with_vat)
-    _party(root, "AccountingCustomerParty", snapshot["buyer"], with_vat)
+    seller = _checked(snapshot["seller"], "seller", None)
+    buyer = _checked(snapshot["buyer"], "buyer", seller["country_code"])
+    _party(root, "AccountingSupplierParty", seller, with_vat)
+    _party(root, "AccountingCustomerParty", buyer, with_vat)
     if "K" in categories:
-        _delivery(root, snapshot)
+        _delivery(root, snapshot["issue_date"], buyer["country_code"])
     _payment(root, snapshot, credit, currency)
     _tax_total(root, snapshot, currency)
     _monetary_total(root, snapshot, currency)

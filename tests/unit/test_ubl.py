@@ -285,3 +285,34 @@ def test_the_xsd_refuses_elements_out_of_order() -> None:
 def test_the_file_is_named_after_the_number() -> None:
     assert ubl_filename(mixed()) == "F000042.xml"
     assert ubl_filename({"number": "F 2026/7"}) == "F-2026-7.xml"
+
+
+def test_a_buyer_without_a_country_is_taken_as_domestic() -> None:
+    data = mixed()
+    data["buyer"] = {**data["buyer"], "country_code": None}
+    root = etree.fromstring(ubl_invoice(data))
+    assert (
+        root.findtext(
+            "cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cac:Country/"
+            "cbc:IdentificationCode",
+            namespaces=NS,
+        )
+        == "NL"
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"status": "draft"}, "finalise the invoice first"),
+        ({"seller": {"name": "Demo", "country_code": "NL"}}, "seller's electronic"),
+        ({"seller": {"name": None, "country_code": "NL"}}, "seller's name"),
+        ({"seller": {"name": "Demo", "email": "a@b.test"}}, "seller's country"),
+        ({"buyer": {"name": None, "email": "a@b.test"}}, "buyer's name"),
+    ],
+)
+def test_what_an_e_invoice_cannot_do_without_is_named(
+    change: dict[str, Any], words: str
+) -> None:
+    with pytest.raises(UblError, match=words):
+        ubl_invoice({**mixed(), **change})
