@@ -37,7 +37,7 @@ from sqlalchemy.sql import Executable
 
 from projections import tables as t
 
-CACHED = (t.aggregates, t.tickets, t.messages)
+CACHED = (t.aggregates, t.tickets, t.messages, t.search_documents)
 MAX_CACHED_ROWS = 200_000
 """Beyond this many rows the cache is emptied after a batch (all are written)."""
 

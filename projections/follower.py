@@ -21,7 +21,7 @@ from sqlalchemy import Connection, Engine, insert, inspect, select, update
 from domain.application import Ledgerdesk
 from projections import tables as t
 from projections.context import MAX_CACHED_ROWS, Apply, Batch, RowCache
-from projections.handlers import commerce, deals, directory, mail, sla, tickets
+from projections.handlers import commerce, deals, directory, mail, search, sla, tickets
 from projections.parked import (
     ChangeParked,
     Parked,
@@ -35,14 +35,16 @@ from projections.parked import (
 
 log = logging.getLogger("ledgerdesk.follower")
 
-HANDLERS: dict[str, Callable[[Apply], None]] = sla.extend(
-    {
-        **directory.HANDLERS,
-        **tickets.HANDLERS,
-        **commerce.HANDLERS,
-        **deals.HANDLERS,
-        **mail.HANDLERS,
-    }
+HANDLERS: dict[str, Callable[[Apply], None]] = search.extend(
+    sla.extend(
+        {
+            **directory.HANDLERS,
+            **tickets.HANDLERS,
+            **commerce.HANDLERS,
+            **deals.HANDLERS,
+            **mail.HANDLERS,
+        }
+    )
 )
 
 

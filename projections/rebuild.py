@@ -23,6 +23,7 @@ from domain.application import Ledgerdesk
 from projections import tables as t
 from projections.follower import Follower
 from projections.schema import create_tables, store_version
+from projections.search_index import installed
 from projections.tables import READ_MODEL_TABLES, metadata
 
 STAGING_SCHEMA = "ledgerdesk_rebuild"
@@ -124,6 +125,7 @@ def _switch_sqlite(engine: Engine, staging_path: str) -> None:
             )
             for index in table.indexes:
                 index.create(connection)
+        installed(connection)  # the search table's FTS5 index and triggers
         store_version(connection)
         connection.commit()
         connection.exec_driver_sql("DETACH DATABASE staging")

@@ -7,6 +7,8 @@ lists are answered from one table without joins.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -19,6 +21,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    event,
 )
 
 metadata = MetaData()
@@ -550,6 +553,41 @@ mail_addresses = Table(
     _id("tenant_id", nullable=False),
     Index("ix_mail_addresses_tenant", "tenant_id"),
 )
+
+search_documents = Table(
+    # One row per searchable record (projections/handlers/search.py): a ticket,
+    # a message of a ticket, a quote, invoice, contract, subscription, asset,
+    # company or client. PostgreSQL adds a tsvector column and GIN indexes,
+    # SQLite an FTS5 table over title, text and ref (projections/search_index.py).
+    "search_documents",
+    metadata,
+    _id("tenant_id", primary=True),
+    Column("id", String(80), primary_key=True),  # a message: ticket id/message id
+    Column("kind", String(20), nullable=False),
+    _id("record_id", nullable=False),
+    _id("ticket_id"),
+    _id("company_id"),
+    Column("visible_to_client", Boolean, nullable=False),
+    Column("deleted", Boolean, nullable=False, default=False),
+    Column("language", String(10), nullable=False),
+    Column("title", Text, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("ref", Text, nullable=False),  # references, serial and tracking numbers
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_search_kind", "tenant_id", "kind", "updated_at"),
+    Index("ix_search_ticket", "tenant_id", "ticket_id"),
+    Index("ix_search_company", "tenant_id", "company_id"),
+)
+
+
+def _search_structures(_table: Table, connection: Any, **_: Any) -> None:
+    from projections.search_index import installed  # it reads this module
+
+    installed(connection)
+
+
+event.listen(search_documents, "after_create", _search_structures)
+
 
 READ_MODEL_TABLES = tuple(metadata.sorted_tables)
 """The tables rebuilt from the log; tables other modules add later are kept."""
