@@ -80,6 +80,16 @@ class Settings(BaseSettings):
     relay_backoff_max: float = 30.0
     # Where the reference accounting consumer keeps its ledger (unset: database_url).
     accounting_database_url: str | None = None
+    # Tamper evidence (docs/audit.md): the Ed25519 key file (made by `ledgerdesk
+    # checkpoint` when missing; unset: chains stay plain, no checkpoints), the
+    # checkpoint log outside the database (unset: checkpoints.jsonl beside the key),
+    # a checkpoint every so many events and at least every so many minutes, and
+    # the Kafka topic the checkpoints are published to.
+    checkpoint_key: str | None = None
+    checkpoint_log: str | None = None
+    checkpoint_every_events: int = 1000
+    checkpoint_every_minutes: float = 10.0
+    kafka_topic_checkpoints: str = "ledgerdesk.checkpoints"
 
     @property
     def is_production(self) -> bool:

@@ -42,15 +42,29 @@ class Verification:
 
 
 class ChainWalker:
-    """Checks events one at a time, keeping each aggregate's last chain."""
+    """Checks events one at a time, keeping each aggregate's last chain.
 
-    def __init__(self) -> None:
-        self.heads: dict[UUID, tuple[int, str]] = {}
+    With the chain key, a link may be keyed (an HMAC, docs/audit.md); once an
+    aggregate has a keyed link every later one must be keyed too, so an event
+    appended with a plain hash by someone without the key is named.
+    """
+
+    def __init__(
+        self,
+        key: bytes | None = None,
+        heads: dict[UUID, tuple[int, str]] | None = None,
+    ) -> None:
+        self.heads: dict[UUID, tuple[int, str]] = dict(heads or {})
         self.events = 0
+        self.key = key
+        self.keyed: set[UUID] = set()
+        self.last_keyed = False
+        """Whether the last event that held had a keyed link."""
 
     def check(self, stored: Any, decode: Any) -> BrokenLink | None:
         """The broken link this stored event makes, or None when it follows."""
         self.events += 1
+        self.last_keyed = False
         aggregate_id = stored.originator_id
         version = stored.originator_version
         last_version, last_chain = self.heads.get(aggregate_id, (0, GENESIS))
@@ -61,9 +75,13 @@ class ChainWalker:
         if version != last_version + 1:
             return broken(f"version {last_version + 1} expected, found {version}")
         sealed = unseal(bytes(stored.state))
+        keyed = False
         if sealed is not None:
             body, recorded = sealed
             expected = link_bytes(last_chain, stored.topic, version, body)
+            if expected != recorded and self.key is not None:
+                expected = link_bytes(last_chain, stored.topic, version, body, self.key)
+                keyed = True
         else:  # an event of the earlier, canonical form
             try:
                 domain_event = decode(stored)
@@ -75,7 +93,23 @@ class ChainWalker:
             recorded = str(carried)
             expected = link_event(last_chain, domain_event)
         if expected != recorded:
-            return broken("the chain does not match the event's content")
+            if self.key is None:
+                return broken(
+                    "the chain does not match the event's content (or the link "
+                    "is keyed: check with LEDGERDESK_CHECKPOINT_KEY set)"
+                )
+            return broken(
+                "the chain does not match the event's content: edited, or "
+                "written by someone without the chain key"
+            )
+        if not keyed and aggregate_id in self.keyed:
+            return broken(
+                "a plain link after keyed ones: written by someone without the "
+                "chain key"
+            )
+        if keyed:
+            self.keyed.add(aggregate_id)
+        self.last_keyed = keyed
         self.heads[aggregate_id] = (version, recorded)
         return None
 

@@ -8,12 +8,19 @@ save. The id is left out: it is the chain's name.
 
 Events stored before chains covered the stored bytes carry a chain over a
 canonical JSON of their fields instead (`link_event`); a check accepts either.
+
+With a chain key (derived from the checkpoint key, docs/audit.md) the link is an
+HMAC-SHA256 instead of a plain hash: someone who can write the database but does
+not hold the key cannot compute a link that verifies. A keyed link has the same
+shape (64 hex digits) as a plain one; the checker tells them apart by which one
+the bytes match.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
 import json
 import re
 from collections.abc import Mapping
@@ -30,9 +37,15 @@ PENDING = "pending"
 _SEALED = re.compile(rb'(\{|,)"chain":"([0-9a-f]{64})"\}\Z')
 
 
-def link_bytes(previous: str, topic: str, version: int, body: bytes) -> str:
-    """The chain of an event stored as body (its state without the chain)."""
-    digest = hashlib.sha256(f"{previous}\n{topic}\n{version}\n".encode())
+def link_bytes(
+    previous: str, topic: str, version: int, body: bytes, key: bytes | None = None
+) -> str:
+    """The chain of an event stored as body (its state without the chain);
+    with a key, an HMAC that only the key's holder can compute."""
+    head = f"{previous}\n{topic}\n{version}\n".encode()
+    if key is not None:
+        return hmac.new(key, head + body, hashlib.sha256).hexdigest()
+    digest = hashlib.sha256(head)
     digest.update(body)
     return digest.hexdigest()
 

@@ -73,6 +73,8 @@ class Store(Application):
     # cannot be saved: its next version clashes and the command is retried.
     kept_in_memory: ClassVar[frozenset[type[Any]]] = frozenset({Sequence, SettingList})
     kept_in_memory_max = 1000
+    # With a key every new link is an HMAC (domain/chain.py, docs/audit.md).
+    chain_key: bytes | None = None
 
     def construct_repository(self) -> Repository[Any]:
         """Besides the library's repository (snapshots first), one that reads
@@ -183,7 +185,7 @@ class Store(Application):
                 state["class_version"] = class_version
             topic = get_topic(type(event))
             body = encode(state)
-            chain = link_bytes(chain, topic, version, body)
+            chain = link_bytes(chain, topic, version, body, self.chain_key)
             object.__setattr__(event, "chain", chain)
             rows.append(StoredEvent(originator_id, version, topic, seal(body, chain)))
         aggregate.__dict__["_chain"] = chain

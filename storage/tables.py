@@ -3,7 +3,17 @@ notifications."""
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Column, DateTime, Index, Integer, String, Table, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+)
 
 from projections.tables import ID, metadata
 
@@ -105,3 +115,16 @@ notifications = Table(
     Index("ix_api_notifications_user", "tenant_id", "user_id", "created_at"),
 )
 """One row per operator told of something, such as an @mention in a message."""
+
+checkpoints = Table(
+    "audit_checkpoints",
+    metadata,
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("position", BigInteger, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("header", Text, nullable=False),
+    Column("signature", Text, nullable=False),
+)
+"""The database's copy of each signed checkpoint (header and signature; the heads
+are in the log file, docs/audit.md): a log truncated outside the database shows
+against it, and a row cannot be forged without the key."""
