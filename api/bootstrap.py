@@ -23,6 +23,7 @@ from api.recorder import TOPIC as RECORDER_TOPIC
 from api.services import Services
 from api.settings import Settings
 from api.sso import provider_from_settings
+from audit.keys import chain_key_from_file
 from domain.application import Ledgerdesk
 from outbound.mail_follower import Links, MailFollower
 from outbound.mail_outbox import MailIdentity
@@ -77,8 +78,11 @@ def event_store_env(url: str) -> dict[str, str]:
 
 
 def build_application(settings: Settings) -> Ledgerdesk:
-    """The domain application on the configured event store."""
-    return Ledgerdesk(env=event_store_env(settings.database_url))
+    """The domain application on the configured event store; with a checkpoint
+    key, every new event's link is keyed (docs/audit.md)."""
+    domain = Ledgerdesk(env=event_store_env(settings.database_url))
+    domain.chain_key = chain_key_from_file(settings.checkpoint_key)
+    return domain
 
 
 def build_follower(domain: Ledgerdesk, engine: Engine, settings: Settings) -> Follower:
