@@ -8,6 +8,12 @@ broker is unreachable the relay retries with back-off and records nothing, so
 no event is skipped. Only committed events are read, so nothing reaches Kafka
 that the event store does not hold. An event that cannot be mapped (a bug) is
 parked, with the later events of its key, and the rest flows on.
+
+One stored event can make several messages: an invoice event goes out in
+version 1 (deprecated, its old topic) and version 2 (its own topic), and after
+the events of a finalised invoice its snapshot goes to a compacted topic keyed
+by invoice id. The relay creates its topics with explicit settings
+(TOPIC_SETTINGS): partitions, retention and, for the snapshots, compaction.
 """
 
 from __future__ import annotations
@@ -40,11 +46,17 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from domain.store import Store
 from outbound.public_events import (
-    DEFAULT_TOPICS,
+    ALL_TOPICS,
+    INVOICE_SNAPSHOT,
+    INVOICE_V2,
+    SNAPSHOT_TYPE,
     PublicEvent,
+    needs_snapshot,
     schema,
+    snapshot_message,
     stored_topics,
     translate,
+    translate_v2,
 )
 from projections.parked import (
     Parked,
@@ -74,12 +86,36 @@ Parking = tuple[Any, "BaseException | str", "str | None"]
 
 
 @cache
-def validator(event_type: str) -> Any:
+def validator(event_type: str, version: int = 1) -> Any:
     """The checker of one public event type's JSON Schema, made once."""
     from jsonschema.validators import validator_for
 
-    found = schema(event_type)
+    found = schema(event_type, version)
     return validator_for(found)(found)
+
+
+FOREVER = "-1"
+DAY_MS = 24 * 60 * 60 * 1000
+KEEP_FOREVER = {"cleanup.policy": "delete", "retention.ms": FOREVER}
+TOPIC_SETTINGS: dict[str, dict[str, str]] = {
+    # what accounting books is kept as long as the broker stands: a consumer
+    # that starts late still reads every invoice event from the first
+    "invoice": KEEP_FOREVER,
+    INVOICE_V2: KEEP_FOREVER,
+    "quote": KEEP_FOREVER,
+    "contract": KEEP_FOREVER,
+    # SLA alerts are signals, not books: kept 30 days
+    "ticket": {"cleanup.policy": "delete", "retention.ms": str(30 * DAY_MS)},
+    # the latest snapshot per invoice, for ever; a tombstone (an invoice taken
+    # back to draft) is kept a day before compaction drops the key
+    INVOICE_SNAPSHOT: {
+        "cleanup.policy": "compact",
+        "retention.ms": FOREVER,
+        "delete.retention.ms": str(DAY_MS),
+        "min.compaction.lag.ms": "0",
+    },
+}
+"""The settings each topic is created with, by its key in the relay's topics."""
 
 
 class BrokerUnavailable(Exception):
@@ -91,7 +127,7 @@ class RelayConfig:
     """Where and how the relay publishes."""
 
     bootstrap: str
-    topics: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_TOPICS))
+    topics: dict[str, str] = field(default_factory=lambda: dict(ALL_TOPICS))
     batch_size: int = 500
     poll_interval: float = 0.5
     ack_timeout: float = 30.0
@@ -101,6 +137,15 @@ class RelayConfig:
     partitions: int = 6
     replication_factor: int = 1
     name: str = "kafka-relay"
+
+    def topic_of(self, key: str) -> str:
+        """The topic of a message's topic key; the new invoice topics fall back
+        to their defaults when the configuration names only the first four."""
+        return self.topics.get(key) or ALL_TOPICS[key]
+
+    def all_topics(self) -> dict[str, str]:
+        """Every topic the relay publishes to, by key."""
+        return {key: self.topic_of(key) for key in {*self.topics, *ALL_TOPICS}}
 
 
 def kafka_producer(config: RelayConfig) -> Any:
@@ -138,8 +183,14 @@ def ensure_topics(config: RelayConfig) -> None:
     try:
         existing = set(admin.list_topics())
         missing = [
-            NewTopic(name, config.partitions, config.replication_factor)
-            for name in sorted(set(config.topics.values()) - existing)
+            NewTopic(
+                name,
+                config.partitions,
+                config.replication_factor,
+                topic_configs=dict(TOPIC_SETTINGS.get(key, KEEP_FOREVER)),
+            )
+            for key, name in sorted(config.all_topics().items())
+            if name not in existing
         ]
         if missing:
             try:
@@ -238,19 +289,51 @@ class Relay:
                 held.add(key)
                 parked.append((notification, error, None))
                 continue
-            if public is not None:
-                messages.append(public)
+            messages.extend(public)
         return messages, end, parked
 
-    def map(self, notification: Any) -> PublicEvent | None:
-        """The public event of a stored one (None: not public); raises if it
-        cannot be made or does not fit its published JSON Schema, so nothing
-        half-made reaches the broker."""
-        public = translate(self.app.mapper.to_domain_event(notification))
-        if public is not None:
-            validator(public.event_type).validate(public.value)
+    def map(self, notification: Any) -> list[PublicEvent]:
+        """The public messages of a stored event (none: not public): version 1,
+        version 2 and the invoice's snapshot; raises if one cannot be made or
+        does not fit its published JSON Schema, so nothing half-made, and no
+        part of an event's messages, reaches the broker."""
+        domain_event = self.app.mapper.to_domain_event(notification)
+        snapshot = self.snapshot_at(domain_event)
+        found = [
+            translate(domain_event),
+            translate_v2(domain_event, snapshot),
+            snapshot_message(domain_event, snapshot),
+        ]
+        messages = [public for public in found if public is not None]
+        for public in messages:
+            if public.value is None:
+                continue
+            if public.event_type == SNAPSHOT_TYPE:
+                validator(SNAPSHOT_TYPE, 2).validate(public.value)
+            else:
+                validator(public.event_type, public.schema_version).validate(
+                    public.value
+                )
             public.encoded()
-        return public
+        return messages
+
+    def snapshot_at(self, domain_event: Any) -> dict[str, Any] | None:
+        """The invoice's snapshot as of this event, for the events that carry
+        one (the invoice loaded at the event's version)."""
+        if not needs_snapshot(domain_event):
+            return None
+        from domain.invoices import Invoice
+
+        tenant_id = domain_event.tenant_id
+        invoice = self.app.load(
+            tenant_id,
+            Invoice,
+            domain_event.originator_id,
+            version=domain_event.originator_version,
+        )
+        invoices: Any = getattr(self.app, "invoices")  # noqa: B009
+        snapshot: dict[str, Any] = invoices.snapshot_of(tenant_id, invoice)
+        return snapshot
 
     def held_keys(self) -> set[str]:
         """The keys (aggregate ids) with an event parked, unresolved."""
@@ -281,8 +364,8 @@ class Relay:
                 with self.engine.begin() as connection:
                     failed_again(connection, item.id, error)
                 continue
-            if public is not None:
-                self.publish([public])
+            if public:
+                self.publish(public)
                 self.published += 1
             with self.engine.begin() as connection:
                 resolve(connection, item.id)
@@ -301,7 +384,7 @@ class Relay:
                 self.producer = self.producer_factory(self.config)
             futures = [
                 self.producer.send(
-                    self.config.topics[message.aggregate_type],
+                    self.config.topic_of(message.topic_key),
                     key=message.key.encode(),
                     value=message.encoded(),
                     headers=message.headers(),
@@ -316,15 +399,17 @@ class Relay:
             raise BrokerUnavailable(str(error) or type(error).__name__) from error
 
     def step(self) -> int:
-        """Publish one batch and record its end; answers how many were sent."""
+        """Publish one batch and record its end; answers how many events were
+        sent (an event's versions and snapshot count once)."""
         start = self.position()
         messages, end, parked = self.pending(start)
         if end == start:
             return 0
         self.publish(messages)
         self.record(end, parked)
-        self.published += len(messages)
-        return len(messages)
+        events = len({message.event_id for message in messages})
+        self.published += events
+        return events
 
     def run(
         self, stop: threading.Event, sleep: Callable[[float], Any] | None = None

@@ -194,8 +194,14 @@ def assert_ledger_exact(engine: Any, expected: list[dict[str, Any]]) -> None:
                 row["aggregate_version"]
             )
     assert versions
-    for seen in versions.values():
-        assert seen == list(range(1, len(seen) + 1))
+    for aggregate_id, seen in versions.items():
+        # every version 1 message, in order; invoice.credited is new in
+        # version 2, so a credited invoice's version 1 stream skips that one
+        assert seen == [
+            e["aggregate_version"]
+            for e in expected
+            if e["aggregate_id"] == aggregate_id
+        ]
 
 
 def read_topics(broker: Broker, total: int, seconds: float = 20.0) -> list[Any]:

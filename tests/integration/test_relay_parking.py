@@ -10,6 +10,7 @@ import pytest
 from api.bootstrap import build_engine
 from domain.use_cases.invoices import CreateInvoice
 from outbound import relay as relay_module
+from outbound.public_events import DEFAULT_TOPICS
 from outbound.relay import HELD_BACK, BrokerUnavailable, Relay, RelayConfig
 from projections.parked import list_parked, parked_count
 from tests.integration import test_relay
@@ -53,7 +54,7 @@ class MemoryProducer:
 
         if self.down:
             raise KafkaTimeoutError("no broker")
-        self.messages.append((topic, key, json.loads(value)))
+        self.messages.append((topic, key, json.loads(value) if value else None))
         return Sent()
 
     def flush(self, timeout: float | None = None) -> None:
@@ -115,10 +116,11 @@ def _expected(app: Any, aggregate_id: str) -> list[int]:
 
 
 def _versions(messages: list[Any], aggregate_id: str) -> list[int]:
+    """The versions sent in version 1 (the v2 and snapshot topics repeat them)."""
     return [
         value["aggregate_version"]
-        for _, key, value in messages
-        if key.decode() == aggregate_id
+        for topic, key, value in messages
+        if key.decode() == aggregate_id and topic in DEFAULT_TOPICS.values()
     ]
 
 
@@ -177,7 +179,8 @@ def test_a_broker_outage_parks_nothing(application, tenant, engine) -> None:
     assert parked_count(engine) == 0
     producer.down = False
     drain(relay)
-    assert len(producer.messages) == len(expected_messages(application))
+    first_version = [m for m in producer.messages if m[0] in DEFAULT_TOPICS.values()]
+    assert len(first_version) == len(expected_messages(application))
 
 
 @pytest.mark.kafka
