@@ -17,7 +17,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
+from zoneinfo import ZoneInfo
 
+from audit.actors import Actors
+from audit.changes import diff
+from audit.moments import local_iso, read_moment, tenant_zone, utc_iso
 from domain.assets import Asset
 from domain.base import LedgerAggregate
 from domain.chain import plain
@@ -100,27 +104,13 @@ def resolve(engine: Any, tenant_id: str, model: str, ref: str) -> str:
     return str(found)
 
 
-def parse_time(value: str | datetime) -> datetime:
-    """A moment from ISO text; a moment without a zone is taken as UTC."""
-    if isinstance(value, datetime):
-        moment = value
-    else:
-        try:
-            moment = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-        except ValueError as error:
-            raise InvalidValue(
-                "The at field must be an ISO date-time.", "at"
-            ) from error
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 def event_type(domain_event: Any) -> str:
     """The short name of an event's type, such as LineAdded."""
     return type(domain_event).__name__
 
 
 def changes_of(domain_event: Any) -> dict[str, Any]:
-    """What an event changed: its fields other than the bookkeeping ones."""
+    """What an event recorded: its fields other than the bookkeeping ones."""
     return {
         key: plain(value)
         for key, value in vars(domain_event).items()
@@ -128,15 +118,40 @@ def changes_of(domain_event: Any) -> dict[str, Any]:
     }
 
 
-def describe(domain_event: Any) -> dict[str, Any]:
-    """One event as a row for auditors: version, time, actor, type, changes."""
+def describe(
+    domain_event: Any,
+    before: dict[str, Any] | None,
+    after: dict[str, Any],
+    actors: Actors,
+    zone: ZoneInfo,
+) -> dict[str, Any]:
+    """One event for auditors: version, when, who, type, from and to, what it held."""
+    moment = domain_event.timestamp
     return {
         "version": domain_event.originator_version,
-        "time": domain_event.timestamp.isoformat(),
-        "actor": getattr(domain_event, "actor", None),
+        "time": local_iso(moment, zone),
+        "time_utc": utc_iso(moment),
+        "actor": actors.at(getattr(domain_event, "actor", None), moment),
         "type": event_type(domain_event),
-        "changes": changes_of(domain_event),
+        "changes": diff(before, after),
+        "data": changes_of(domain_event),
     }
+
+
+def described(
+    app: Store, events: Sequence[Any], tenant_id: str | None, zone: ZoneInfo
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Each event with its changes, from consecutive replayed states; the last."""
+    actors = Actors(app, tenant_id)
+    aggregate: Any = None
+    before: dict[str, Any] | None = None
+    rows = []
+    for domain_event in events:
+        aggregate = domain_event.mutate(aggregate)
+        after = state_of(aggregate)
+        rows.append(describe(domain_event, before, after, actors, zone))
+        before = after
+    return rows, before
 
 
 def state_of(aggregate: LedgerAggregate) -> dict[str, Any]:
@@ -196,13 +211,20 @@ def history(
     at: str | datetime | None = None,
     tenant_id: str | None = None,
 ) -> dict[str, Any]:
-    """An aggregate's events up to a version or moment, and its state then."""
+    """An aggregate's events up to a version or moment, and its state then.
+
+    Times are shown on the record's tenant's clock and in UTC; an ``at`` without
+    a zone is read on that clock, and the answer's ``at`` says how it was read.
+    """
     events = stored_events(app, model, aggregate_id, tenant_id)
     if version is not None and at is not None:
         raise InvalidValue("Give either a version or a time, not both.", "version")
+    created = replay(events[:1])
+    zone = tenant_zone(app, created.tenant_id)
+    asked = read_moment(at, zone) if at is not None else None
     count = len(events)
-    if at is not None:
-        count = version_at(events, parse_time(at))
+    if asked is not None:
+        count = version_at(events, asked.moment)
     elif version is not None:
         if not 1 <= version <= len(events):
             raise InvalidValue(
@@ -210,21 +232,25 @@ def history(
             )
         count = version
     shown = events[:count]
-    state = state_of(replay(shown)) if shown else None
+    rows, state = described(app, shown, created.tenant_id, zone)
     if state is not None:
         moment = datetime.now(UTC)
-        if at is not None:
-            moment = parse_time(at)
+        if asked is not None:
+            moment = asked.moment
         elif version is not None:
             moment = shown[-1].timestamp
         follow_merges(app, state, moment)
-    return {
+    answer: dict[str, Any] = {
         "id": str(as_uuid(aggregate_id)),
-        "model": type(replay(events[:1])).__name__,
+        "model": type(created).__name__,
         "version": count,
-        "events": [describe(e) for e in shown],
+        "time_zone": zone.key,
+        "events": rows,
         "state": state,
     }
+    if asked is not None:
+        answer["at"] = asked.shown()
+    return answer
 
 
 def survivor_at(app: Store, company_id: str, moment: datetime) -> str:

@@ -22,14 +22,19 @@ def register(subparsers: Any) -> None:
         "history",
         help="print an aggregate's events and its state at a version or time",
         description=(
-            "Replay a ticket, quote, contract or invoice: every event (time, actor, "
-            "type, what changed), then the state as it was."
+            "Replay a ticket, quote, contract or invoice: every event (time on the "
+            "tenant's clock and in UTC, who with their role then, type, each field "
+            "from its old to its new value), then the state as it was. A --at "
+            "without a zone is read in the tenant's time zone."
         ),
     )
     parser.add_argument("model", help=f"one of {', '.join(sorted(MODELS))}")
     parser.add_argument("ref", help="a ticket reference such as T-000001, or an id")
     when = parser.add_mutually_exclusive_group()
-    when.add_argument("--at", help="an ISO date-time; the state as it was then")
+    when.add_argument(
+        "--at",
+        help="an ISO date-time, without a zone the tenant's; the state as it was then",
+    )
     when.add_argument("--version", type=int, help="the state after that many events")
     parser.add_argument(
         "--tenant", help="subdomain of the tenant a reference belongs to"
@@ -46,16 +51,33 @@ def shorten(value: Any) -> str:
     return f"{text[: LONGEST_VALUE - 20]}... ({len(text)} characters)"
 
 
+def who(actor: dict[str, Any]) -> str:
+    """An actor as 'Full Name (role)', or their id when they have no name."""
+    if not actor.get("full_name"):
+        return str(actor.get("id") or "unknown")
+    return f"{actor['full_name']} ({actor['role']})"
+
+
+def changed(name: str, change: dict[str, Any]) -> str:
+    """One change as 'field: old -> new' (items added and removed for lists)."""
+    if "added" in change:
+        parts = [f"+{shorten(item)}" for item in change["added"]]
+        parts += [f"-{shorten(item)}" for item in change["removed"]]
+        return f"    {name}: {' '.join(parts) or shorten(change['to'])}"
+    return f"    {name}: {shorten(change['from'])} -> {shorten(change['to'])}"
+
+
 def render(report: dict[str, Any]) -> str:
-    """The report as text: one block per event, then the state."""
-    out = [f"{report['model']} {report['id']}"]
+    """The report as text: how a time was read, one block per event, the state."""
+    out = [f"{report['model']} {report['id']} (times in {report['time_zone']})"]
+    if report.get("at"):
+        out.append(moment_note(report["at"]))
     for item in report["events"]:
         out.append(
-            f"{item['time']}  v{item['version']}  {item['actor']}  {item['type']}"
+            f"{item['time']} ({item['time_utc']})  v{item['version']}  "
+            f"{who(item['actor'])}  {item['type']}"
         )
-        out.extend(
-            f"    {name}: {shorten(value)}" for name, value in item["changes"].items()
-        )
+        out.extend(changed(name, change) for name, change in item["changes"].items())
     out.append("")
     if report["state"] is None:
         out.append("State: it did not exist yet.")
@@ -65,6 +87,16 @@ def render(report: dict[str, Any]) -> str:
         f"    {name}: {shorten(value)}" for name, value in report["state"].items()
     )
     return "\n".join(out)
+
+
+def moment_note(at: dict[str, Any]) -> str:
+    """The line saying how --at was read: in its own zone or the tenant's."""
+    how = (
+        f"has no zone: read in the tenant's zone {at['time_zone']}"
+        if at["zone_assumed"]
+        else "has its own zone"
+    )
+    return f"--at {at['given']} {how}, {at['time']} ({at['time_utc']})"
 
 
 def run(arguments: argparse.Namespace) -> int:

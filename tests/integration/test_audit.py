@@ -19,7 +19,9 @@ from audit.history import history, resolve, state_of
 from domain.base import SYSTEM
 from domain.errors import DomainError, NotFound
 from domain.use_cases.invoices import CreateInvoice
-from domain.use_cases.tickets import OpenTicket
+from domain.use_cases.tenants import ChangeTenant
+from domain.use_cases.tickets import OpenTicket, UpdateTicket
+from domain.use_cases.users import RegisterUser, UpdateUser
 from projections.follower import Follower
 from projections.schema import create_tables
 
@@ -97,12 +99,79 @@ def test_history_lists_time_actor_type_and_changes(application, tenant) -> None:
         "LineAdded",
         "Finalised",
     ]
-    assert report["events"][2]["actor"] == "u1"
-    assert report["events"][2]["changes"] == {"external_id": "EXT-1", "status_id": 1}
+    assert report["events"][2]["actor"] == {"id": "u1", "full_name": None, "role": None}
+    finalised = report["events"][2]
+    assert finalised["changes"]["external_id"] == {"from": None, "to": "EXT-1"}
+    assert finalised["changes"]["status_id"] == {"from": None, "to": 1}
+    assert finalised["data"]["external_id"] == "EXT-1"
+    added = report["events"][1]["changes"]["lines[1].description"]
+    assert added == {"from": None, "to": "Support hours"}
     assert datetime.fromisoformat(report["events"][0]["time"]).tzinfo is not None
+    assert report["events"][0]["time_utc"].endswith("Z")
+    assert report["time_zone"] == "Europe/Amsterdam"
     assert report["state"]["external_id"] == "EXT-1"
     assert report["state"]["status_id"] == 1
     assert history(application, "invoice", invoice_id)["state"]["status_id"] == 4
+
+
+def test_each_event_names_its_actor_as_they_were_then(application, tenant) -> None:  # type: ignore[no-untyped-def]
+    femke = application.users.register(
+        tenant,
+        SYSTEM,
+        RegisterUser(
+            email="femke@acme.test",
+            first_name="Femke",
+            last_name="Bakker",
+            is_operator=1,
+            company_ids=[],
+            role="first line",
+            permissions=[],
+        ),
+    )
+    ticket_id = application.tickets.open(
+        tenant, femke, OpenTicket(description="Printer jams")
+    )
+    application.users.update(
+        tenant, SYSTEM, femke, UpdateUser(last_name="de Boer", role="second line")
+    )
+    application.tickets.update(
+        tenant, femke, ticket_id, UpdateTicket(description="Printer jams again")
+    )
+    application.tickets.delete(tenant, SYSTEM, ticket_id)
+    report = history(application, "tickets", ticket_id)
+    actors = [e["actor"] for e in report["events"]]
+    assert actors == [
+        {"id": femke, "full_name": "Femke Bakker", "role": "first line"},
+        {"id": femke, "full_name": "Femke de Boer", "role": "second line"},
+        {"id": "system", "full_name": "System", "role": "system"},
+    ]
+    assert report["events"][1]["changes"]["fields.description"] == {
+        "from": "Printer jams",
+        "to": "Printer jams again",
+    }
+
+
+def test_times_are_shown_and_read_on_the_tenants_clock(application, tenant) -> None:  # type: ignore[no-untyped-def]
+    application.tenants.change(
+        tenant, SYSTEM, ChangeTenant(configs={"time_zone": "America/New_York"})
+    )
+    invoice_id = finalised_invoice(application, tenant)
+    report = history(application, "invoices", invoice_id)
+    assert report["time_zone"] == "America/New_York"
+    created = report["events"][0]
+    local = datetime.fromisoformat(created["time"])
+    assert local.utcoffset() in (timedelta(hours=-5), timedelta(hours=-4))
+    assert local == datetime.fromisoformat(created["time_utc"])
+    count = len(report["events"])
+    # a minute after creation on the New York clock; read as UTC it would be
+    # hours before the invoice existed
+    wall = local.replace(tzinfo=None) + timedelta(minutes=1)
+    then = history(application, "invoices", invoice_id, at=wall.isoformat())
+    assert then["version"] == count and then["at"]["zone_assumed"]
+    assert then["at"]["time_zone"] == "America/New_York"
+    before = (local - timedelta(minutes=1)).isoformat()
+    early = history(application, "invoices", invoice_id, at=before)
+    assert early["version"] == 0 and not early["at"]["zone_assumed"]
 
 
 def test_history_refuses_another_model_or_tenant(application, tenant) -> None:  # type: ignore[no-untyped-def]
@@ -151,8 +220,17 @@ def test_history_prints_a_ticket_by_its_reference(  # type: ignore[no-untyped-de
         engine.dispose()
     assert main(["history", "tickets", "T-000001", "--tenant", "acme"]) == 0
     out = capsys.readouterr().out
-    assert "Opened" in out and '"T-000001"' in out
+    assert "Opened" in out and 'reference: null -> "T-000001"' in out
+    assert "(times in Europe/Amsterdam)" in out
+    assert "u1  Opened" in out
     assert main(["history", "tickets", "T-000009", "--tenant", "acme"]) == 1
+    at = ["--at", "2030-01-01T12:00"]
+    assert main(["history", "tickets", "T-000001", "--tenant", "acme", *at]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "--at 2030-01-01T12:00 has no zone: read in the tenant's zone "
+        "Europe/Amsterdam, 2030-01-01T12:00:00+01:00 (2030-01-01T11:00:00Z)"
+    ) in out
 
 
 commands = st.lists(
@@ -246,7 +324,7 @@ def test_the_commands_name_the_broken_link_and_replay(  # type: ignore[no-untype
     assert main(["history", "invoices", invoice_id, "--version", "3"]) == 0
     out = capsys.readouterr().out
     assert "Finalised" in out and "StatusChanged" not in out
-    assert 'external_id: "EXT-1"' in out
+    assert 'external_id: null -> "EXT-1"' in out
     edit_stored_event(settings, invoice_id, 3)
     assert main(["verify", "invoices", invoice_id]) == 1
     assert f"{invoice_id} version 3" in capsys.readouterr().out
