@@ -16,7 +16,11 @@ from typing import Any
 
 from argon2 import PasswordHasher
 
-from api.auth.permissions import OPERATOR_PERMISSIONS, PORTAL_CLIENT_PERMISSIONS
+from api.auth.permissions import (
+    AUDIT_PERMISSIONS,
+    OPERATOR_PERMISSIONS,
+    PORTAL_CLIENT_PERMISSIONS,
+)
 from domain.application import Ledgerdesk
 from domain.base import SYSTEM
 from domain.errors import NotFound
@@ -271,7 +275,14 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
     ]
     a, b, c = companies
 
-    def user(email: str, first: str, last: str, line: int, company: str | None) -> str:
+    def user(
+        email: str,
+        first: str,
+        last: str,
+        line: int,
+        company: str | None,
+        extra: list[str] | None = None,
+    ) -> str:
         return app.users.register(
             tenant_id,
             SYSTEM,
@@ -284,9 +295,10 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
                 role="client"
                 if line == 0
                 else ("first line" if line == 1 else "second line"),
-                permissions=PORTAL_CLIENT_PERMISSIONS
-                if line == 0
-                else OPERATOR_PERMISSIONS,
+                permissions=[
+                    *(PORTAL_CLIENT_PERMISSIONS if line == 0 else OPERATOR_PERMISSIONS),
+                    *(extra or []),
+                ],
                 password_hash=hashed,
                 language="nl",
             ),
@@ -306,7 +318,8 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
             ]
         ),
     )
-    first = user("first", "Femke", "Bakker", 1, None)
+    # first@ audits; second@ shows an operator without audit.view
+    first = user("first", "Femke", "Bakker", 1, None, AUDIT_PERMISSIONS)
     second = user("second", "Sander", "Visser", 2, None)
     clients = {a: client, b: client2, c: client3}
 

@@ -186,32 +186,32 @@ def test_merge_preview_refuses_what_merge_refuses(
 
 
 def test_an_auditor_sees_the_company_of_each_moment(
-    desk: Desk, second: dict[str, str]
+    desk: Desk, first: dict[str, str]
 ) -> None:
     tenant = desk.tenant_id()
     old = desk.rows(t.users, tenant_id=tenant, email="client@demo.test")[0].company_id
-    new = desk.post("/api/companies", second, json={"name": "Bar Audit"}).json()["id"]
+    new = desk.post("/api/companies", first, json={"name": "Bar Audit"}).json()["id"]
     ticket = desk.rows(t.tickets, tenant_id=tenant, company_id=old)[0]
     quote = desk.rows(t.quotes, tenant_id=tenant, company_id=old)[0]
-    before = desk.get(f"/api/audit/tickets/{ticket.id}/state", second).json()
+    before = desk.get(f"/api/audit/tickets/{ticket.id}/state", first).json()
     assert before["state"]["fields"]["company_id"] == old
     moment = before["state"]["modified_on"]
-    merged = desk.post("/api/companies/merge", second, json={"ids": [new, old]})
+    merged = desk.post("/api/companies/merge", first, json={"ids": [new, old]})
     assert merged.status_code == 200, merged.text
 
-    now = desk.get(f"/api/audit/tickets/{ticket.id}/state", second)
+    now = desk.get(f"/api/audit/tickets/{ticket.id}/state", first)
     assert now.status_code == 200, now.text
     fields = now.json()["state"]["fields"]
     assert (fields["company_id"], fields["merged_company_id"]) == (new, old)
     then = desk.get(
-        f"/api/audit/tickets/{ticket.id}/state", second, params={"at": moment}
+        f"/api/audit/tickets/{ticket.id}/state", first, params={"at": moment}
     ).json()["state"]["fields"]
     assert then["company_id"] == old and "merged_company_id" not in then
     first_version = desk.get(
-        f"/api/audit/tickets/{ticket.id}/state", second, params={"version": 1}
+        f"/api/audit/tickets/{ticket.id}/state", first, params={"version": 1}
     ).json()["state"]["fields"]
     assert first_version["company_id"] == old
-    offer = desk.get(f"/api/audit/quotes/{quote.id}/state", second).json()["state"]
+    offer = desk.get(f"/api/audit/quotes/{quote.id}/state", first).json()["state"]
     assert (offer["company_id"], offer["merged_company_id"]) == (new, old)
 
 
