@@ -9,6 +9,9 @@ times in its zone, so a day on which the clocks change has an hour more or less.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -187,6 +190,10 @@ def _offset_segments(
     step = timedelta(minutes=15)
     segments: list[tuple[datetime, datetime, timedelta]] = []
     low, current = start, _offset(zone, start)
+    middle = start + timedelta(hours=27)
+    if _offset(zone, middle) == current == _offset(zone, end):
+        # no zone changes its offset twice in 27 hours: one offset throughout
+        return ((start, end, current),)
     probe = start
     while probe < end:
         following = probe + step
@@ -207,6 +214,79 @@ def _offset_segments(
         probe = following
     segments.append((low, end, current))
     return tuple(segments)
+
+
+# -- business time as a number ------------------------------------------------
+
+ORDINAL_DAYS = (date(2024, 1, 1), date(2037, 1, 1))
+"""The local days whose open spans are numbered (see business_time)."""
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MICROSECOND = timedelta(microseconds=1)
+
+
+def microseconds(moment: datetime) -> int:
+    """A moment as whole microseconds since 1970 (UTC)."""
+    return (moment - EPOCH) // MICROSECOND
+
+
+@dataclass(frozen=True)
+class BusinessTime:
+    """A calendar's open spans in order, each with the business time before it.
+
+    `ordinal(moment)` is the business time (microseconds) from the first span
+    to the moment: the business time between two moments is the difference of
+    their ordinals, which lets SQL compare a stored due moment's ordinal with
+    now's (the read model keeps the spans, projections/handlers/sla.py).
+    """
+
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    before: tuple[int, ...]
+
+    def ordinal(self, moment: datetime) -> int | None:
+        """Business microseconds up to the moment; None outside ORDINAL_DAYS."""
+        if not self.starts:
+            return None
+        at = microseconds(moment)
+        i = bisect_right(self.starts, at) - 1
+        if i < 0 or (i == len(self.starts) - 1 and at > self.ends[i]):
+            return None
+        return self.before[i] + min(at, self.ends[i]) - self.starts[i]
+
+    def rows(self) -> list[tuple[int, int, int, int]]:
+        """(start, end, ordinal at start, next start) of every span; the last
+        span's next start is its end."""
+        nexts = (*self.starts[1:], self.ends[-1]) if self.starts else ()
+        return list(zip(self.starts, self.ends, self.before, nexts, strict=True))
+
+
+@cache
+def business_time(calendar: Calendar) -> BusinessTime:
+    """The calendar's numbered open spans over ORDINAL_DAYS (adjacent ones joined)."""
+    first, last = ORDINAL_DAYS
+    spans: list[list[int]] = []
+    for offset in range((last - first).days):
+        for low, high in _open_intervals(calendar, first + timedelta(days=offset)):
+            a, b = microseconds(low), microseconds(high)
+            if spans and spans[-1][1] >= a:
+                spans[-1][1] = max(spans[-1][1], b)
+            else:
+                spans.append([a, b])
+    before: list[int] = []
+    total = 0
+    for a, b in spans:
+        before.append(total)
+        total += b - a
+    return BusinessTime(
+        tuple(a for a, _ in spans), tuple(b for _, b in spans), tuple(before)
+    )
+
+
+@cache
+def calendar_key(calendar: Calendar) -> str:
+    """A short stable name of a calendar's contents (the read model's key)."""
+    data = json.dumps(calendar.as_data(), sort_keys=True)
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
 
 
 def calendar_from_data(data: Mapping[str, Any] | None) -> Calendar:
@@ -519,17 +599,31 @@ def reach(
     minutes: float,
 ) -> tuple[datetime | None, float]:
     """The moment the spans use up `minutes` of business time, and what they used."""
+    return reach_all(calendar, spans, (minutes,))[0]
+
+
+def reach_all(
+    calendar: Calendar,
+    spans: Sequence[tuple[datetime, datetime | None]],
+    thresholds: Sequence[float],
+) -> list[tuple[datetime | None, float]]:
+    """`reach` for several amounts of minutes (ascending), in one walk."""
+    found: list[tuple[datetime | None, float]] = []
     used = 0.0
+    goal = thresholds[0]
     for start, end in spans:
         for low, high in calendar.spans(start):
             if end is not None and low >= end:
                 break
             top = high if end is None else min(high, end)
             length = (top - low).total_seconds() / 60
-            if used + length >= minutes:
-                return low + timedelta(minutes=minutes - used), minutes
+            while used + length >= goal:
+                found.append((low + timedelta(minutes=goal - used), goal))
+                if len(found) == len(thresholds):
+                    return found
+                goal = thresholds[len(found)]
             used += length
-    return None, used
+    return found + [(None, used)] * (len(thresholds) - len(found))
 
 
 def _cut(
@@ -554,8 +648,9 @@ def _target_clock(
 ) -> TargetClock:
     running = spans[-1][1] is None if spans else False
     timeline = _cut(spans, done_at) if done_at is not None else spans
-    due_at, used = reach(calendar, timeline, minutes)
-    warn_at, _ = reach(calendar, timeline, minutes * warn_percent / 100)
+    (warn_at, _), (due_at, used) = reach_all(
+        calendar, timeline, (minutes * warn_percent / 100, minutes)
+    )
     if done_at is None and not running and due_at is None:
         warn_at = None  # paused before the warning: it has no moment yet
     return TargetClock(target, minutes, due_at, warn_at, done_at, used)

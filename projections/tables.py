@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Column,
     DateTime,
@@ -231,10 +232,15 @@ tickets = Table(
     Column("sla_next", String(80)),
     Column("sla_history", JSON),
     Column("sla_calendar", JSON),
+    # a running clock's calendar and due moment as business time (domain/sla.py
+    # BusinessTime), compared with now's in sla_calendar_spans by the queue
+    Column("sla_calendar_key", String(16)),
+    Column("sla_due_ordinal", BigInteger),
     *_stamps(),
     Index("ix_tickets_reference", "tenant_id", "reference", unique=True),
     Index("ix_tickets_sla", "tenant_id", "sla_state", "sla_due_at"),
     Index("ix_tickets_sla_next", "tenant_id", "sla_next_at"),
+    Index("ix_tickets_sla_ordinal", "tenant_id", "sla_calendar_key", "sla_due_ordinal"),
     Index("ix_tickets_updated", "tenant_id", "deleted", "updated_at"),
     Index(
         "ix_tickets_company_updated", "tenant_id", "company_id", "deleted", "updated_at"
@@ -588,6 +594,20 @@ def _search_structures(_table: Table, connection: Any, **_: Any) -> None:
 
 event.listen(search_documents, "after_create", _search_structures)
 
+
+sla_calendar_spans = Table(
+    # The open spans of each calendar an SLA clock runs on, numbered in business
+    # microseconds (domain/sla.py BusinessTime): a span covers from its start to
+    # the next one's, so now's business time is one indexed row away.
+    "sla_calendar_spans",
+    metadata,
+    _id("tenant_id", primary=True),
+    Column("calendar_key", String(16), primary_key=True),
+    Column("starts_at", BigInteger, primary_key=True),
+    Column("ends_at", BigInteger, nullable=False),
+    Column("ordinal", BigInteger, nullable=False),
+    Column("next_at", BigInteger, nullable=False),
+)
 
 READ_MODEL_TABLES = tuple(metadata.sorted_tables)
 """The tables rebuilt from the log; tables other modules add later are kept."""

@@ -35,6 +35,7 @@ from api.query.tree import (
     Query,
     SlaRemaining,
 )
+from domain.sla import microseconds
 from projections import tables as t
 
 OPEN_FOR_PROVIDER = (1, 5)
@@ -95,6 +96,23 @@ def _compare(column: Any, field: Field, op: str, value: Any) -> ColumnElement[bo
         ">": column > value,
         ">=": column >= value,
     }[op]
+
+
+def _business_now(c: Any, now: datetime) -> Any:
+    """Now as business time on the row's calendar (domain/sla.py BusinessTime)."""
+    s = t.sla_calendar_spans.c
+    at = microseconds(now)
+    return (
+        select(s.ordinal + case((s.ends_at < at, s.ends_at), else_=at) - s.starts_at)
+        .where(
+            s.tenant_id == c.tenant_id,
+            s.calendar_key == c.sla_calendar_key,
+            s.starts_at <= at,
+            s.next_at > at,
+        )
+        .limit(1)
+        .scalar_subquery()
+    )
 
 
 class Compiler:
@@ -171,15 +189,17 @@ class Compiler:
                 c.status_type.not_in(CLOSED_TYPES),
             )
         if isinstance(item, SlaRemaining):
-            # a paused clock keeps its minutes; a running one is due within the
-            # minutes counted as wall-clock time (business time runs no faster)
+            # a paused clock keeps its minutes; a running one's are counted in
+            # business time: its due moment's ordinal less now's (its calendar's
+            # span holding now), floored to whole minutes as the rows show them
             return and_(
                 c.status_type.not_in(CLOSED_TYPES),
                 or_(
                     and_(c.sla_state == "paused", c.sla_minutes_left <= item.minutes),
                     and_(
                         c.sla_state.in_(SLA_RUNNING),
-                        c.sla_due_at <= self.now + timedelta(minutes=item.minutes),
+                        c.sla_due_ordinal
+                        < _business_now(c, self.now) + (item.minutes + 1) * 60_000_000,
                     ),
                 ),
             )

@@ -18,7 +18,7 @@ from typing import Any
 from uuid import NAMESPACE_URL, uuid5
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, insert, select
 
 from domain.errors import InvalidValue
 from domain.settings import setting_list_id
@@ -27,7 +27,9 @@ from domain.sla import (
     Calendar,
     History,
     Policy,
+    business_time,
     calendar_from_data,
+    calendar_key,
     clock,
     policy_from_data,
 )
@@ -39,6 +41,7 @@ _BATCH_ITEMS: WeakKeyDictionary[Any, dict[tuple[str, str], list[Any]]] = (
     WeakKeyDictionary()
 )
 SLA_KINDS = ("slas", "business_hour_contracts")
+RUNNING = ("running", "warned", "breached")
 NO_CLOCK = {
     "sla_policy_id": None,
     "sla_state": None,
@@ -49,6 +52,8 @@ NO_CLOCK = {
     "sla_next_at": None,
     "sla_next": None,
     "sla_calendar": None,
+    "sla_calendar_key": None,
+    "sla_due_ordinal": None,
 }
 
 
@@ -135,15 +140,19 @@ def _policy(a: Apply, kept: Mapping[str, Any]) -> tuple[int, Policy] | None:
     slas = _items(a, "slas")
     if not slas:
         return None
-    opened = datetime.fromisoformat(kept["opened_at"]).date()
+    cached = _BATCH_ITEMS.setdefault(a.batch, {})
     by_contract = any((item.data or {}).get("contract_ids") for item in slas)
-    contracts = (
-        _contract_ids(a, kept.get("company_id"), opened) if by_contract else set()
-    )
-    item = choose_policy(slas, kept, contracts)
+    if by_contract:
+        opened = datetime.fromisoformat(kept["opened_at"]).date()
+        contracts = _contract_ids(a, kept.get("company_id"), opened)
+        item = choose_policy(slas, kept, contracts)
+    else:  # the choice depends on the ticket's own SLA and company only
+        chosen = (a.tenant_id, f"choice {kept.get('sla_id')} {kept.get('company_id')}")
+        if chosen not in cached:
+            cached[chosen] = [choose_policy(slas, kept, set())]
+        item = cached[chosen][0]
     if item is None:
         return None
-    cached = _BATCH_ITEMS.setdefault(a.batch, {})
     key = (a.tenant_id, f"policy {item.id}")
     if key not in cached:
         cached[key] = [_parsed(a, item)]
@@ -176,17 +185,57 @@ def clock_columns(
         return {**NO_CLOCK, "sla_policy_id": policy_id}
     pending = result.pending
     next_alert = result.next_alert
+    due_at = pending.due_at if pending else None
+    running = due_at is not None and result.state in RUNNING
     return {
         "sla_policy_id": policy_id,
         "sla_state": result.state,
         "response_due_at": result.response.due_at if result.response else None,
         "resolution_due_at": result.resolution.due_at if result.resolution else None,
-        "sla_due_at": pending.due_at if pending else None,
-        "sla_minutes_left": result.minutes_left(policy.calendar, at),
+        "sla_due_at": due_at,
+        # kept for a paused clock only: a running one's is counted at the request
+        "sla_minutes_left": result.minutes_left(policy.calendar, at)
+        if result.state == "paused"
+        else None,
         "sla_next_at": next_alert[0] if next_alert else None,
         "sla_next": _next_key(result, next_alert) if next_alert else None,
         "sla_calendar": _calendar_data(policy.calendar),
+        "sla_calendar_key": calendar_key(policy.calendar) if running else None,
+        "sla_due_ordinal": business_time(policy.calendar).ordinal(due_at)
+        if running and due_at is not None
+        else None,
     }
+
+
+def _spans_kept(a: Apply, calendar: Calendar) -> None:
+    """Keep the calendar's numbered spans in the read model (once per tenant)."""
+    key = calendar_key(calendar)
+    cached = _BATCH_ITEMS.setdefault(a.batch, {})
+    if (a.tenant_id, f"spans {key}") in cached:
+        return
+    cached[(a.tenant_id, f"spans {key}")] = []
+    s = t.sla_calendar_spans.c
+    found = a.batch.raw.execute(
+        select(s.starts_at)
+        .where(s.tenant_id == a.tenant_id, s.calendar_key == key)
+        .limit(1)
+    ).first()
+    rows = business_time(calendar).rows()
+    if found is None and rows:
+        a.batch.raw.execute(
+            insert(t.sla_calendar_spans),
+            [
+                {
+                    "tenant_id": a.tenant_id,
+                    "calendar_key": key,
+                    "starts_at": start,
+                    "ends_at": end,
+                    "ordinal": ordinal,
+                    "next_at": next_at,
+                }
+                for start, end, ordinal, next_at in rows
+            ],
+        )
 
 
 @lru_cache(maxsize=64)
@@ -202,13 +251,11 @@ def _next_key(result: Any, alert: tuple[datetime, str, str]) -> str:
 
 
 def _refresh(a: Apply, kept: dict[str, Any], row_id: str | None = None) -> None:
-    a.update(
-        t.tickets,
-        row_id,
-        touch=False,
-        sla_history=kept,
-        **clock_columns(kept, _policy(a, kept), a.at),
-    )
+    found = _policy(a, kept)
+    columns = clock_columns(kept, found, a.at)
+    if found is not None and columns["sla_calendar_key"] is not None:
+        _spans_kept(a, found[1].calendar)
+    a.update(t.tickets, row_id, touch=False, sla_history=kept, **columns)
 
 
 def _kept(a: Apply) -> dict[str, Any] | None:
@@ -254,10 +301,10 @@ def updated(a: Apply) -> None:
 
 def message_posted(a: Apply) -> None:
     e = a.event
+    if getattr(e, "is_from_client", False) or not getattr(e, "visible_to_client", True):
+        return  # only an operator's reply the client sees moves the clock
     kept = _kept(a)
     if kept is None or kept.get("first_response_at"):
-        return
-    if getattr(e, "is_from_client", False) or not getattr(e, "visible_to_client", True):
         return
     kept["first_response_at"] = _iso(a.at)
     _refresh(a, kept)
