@@ -119,7 +119,9 @@ def build_mail(
 ) -> tuple[MailFollower, MailSender]:
     """The mail outbox: its follower of the log and its sender to SMTP."""
     from api.links import public_url
+    from api.pdf import invoice_pdf
     from api.security import quote_token
+    from domain.invoices import status_or_default
 
     links = Links(
         base=lambda subdomain, configs: public_url(
@@ -127,6 +129,9 @@ def build_mail(
         ),
         quote_token=lambda tenant_id, quote_id: quote_token(
             settings.secret_key, tenant_id, quote_id
+        ),
+        invoice_pdf=lambda tenant, row: invoice_pdf(
+            row, tenant.name, tenant.language, status_or_default(row.status_id)
         ),
     )
     follower = MailFollower(

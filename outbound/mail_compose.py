@@ -109,7 +109,8 @@ def _texts(letter: Letter) -> dict[str, Any]:
         "language": language,
         "subject": " ".join(fill(texts["subject"]).split()),
         "greeting": fill(texts["greeting"]),
-        "lines": [fill(line) for line in lines],
+        # a line whose words depend on a name may come out empty: left out
+        "lines": [text for text in map(fill, lines) if text.strip()],
         "button": fill(texts["button"]),
     }
 

@@ -19,12 +19,14 @@ from uuid import NAMESPACE_URL, uuid5
 from eventsourcing.utils import get_topic
 from sqlalchemy import Connection, Engine, insert, select, update
 
+from domain.invoices import Invoice
 from domain.mail_settings import MailSettings
 from domain.quotes import Quote
 from domain.store import Store
 from domain.tickets import Ticket
 from outbound.mail_compose import Letter
 from outbound.mail_events import HANDLERS, Event
+from outbound.mail_invoices import invoice_finalised
 from outbound.mail_outbox import (
     MailIdentity,
     mail_outbox,
@@ -48,6 +50,7 @@ EVENTS = (
     (Ticket, "SlaBreached"),
     (Quote, "Sent"),
     (MailSettings, "TestRequested"),
+    (Invoice, "Finalised"),
 )
 TOPICS = [get_topic(vars(cls)[name]) for cls, name in EVENTS]
 """The stored-event topics the outbox reads; the rest of the log is skipped."""
@@ -61,6 +64,12 @@ class Links:
     """A tenant's public base URL, from its subdomain and configs."""
     quote_token: Callable[[str, str], str]
     """A token opening one quote, from the tenant and quote ids."""
+    invoice_pdf: Callable[[Any, Any], bytes] | None = None
+    """An invoice's PDF, from the tenant's and the invoice's read-model rows."""
+
+
+MAIL_OF = {**HANDLERS, "Invoice.Finalised": invoice_finalised}
+"""Each event's mail: the ticket, quote and settings mail, and the invoice mail."""
 
 
 def _key(event: Any, kind: str, index: int = 0) -> str:
@@ -209,7 +218,7 @@ class MailFollower:
         if tenant is None:
             return []
         found = Event(connection, event, position, tenant)
-        handler = HANDLERS.get(type(event).__qualname__)
+        handler = MAIL_OF.get(type(event).__qualname__)
         if handler is not None:
             handler(self, found)
         if not found.letters:

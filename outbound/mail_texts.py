@@ -245,6 +245,49 @@ TEXTS: dict[str, dict[str, Texts]] = {
             "button": "Ticket öffnen",
         },
     },
+    "invoice": {
+        "en": {
+            "subject": "{% if credit %}Credit note{% else %}Invoice{% endif %} "
+            "{{ number }} from {{ tenant }}",
+            "greeting": "Hello {{ name }},",
+            "lines": [
+                "Attached is {% if credit %}credit note{% else %}invoice{% endif %} "
+                "{{ number }} of {{ amount }}{% if due_date and not credit %}, "
+                "due on {{ due_date }}{% endif %}.",
+                "{% if ubl %}The e-invoice (UBL) is attached too, for your accounting "
+                "software.{% endif %}",
+            ],
+            "button": "View your invoices",
+        },
+        "nl": {
+            "subject": "{% if credit %}Creditfactuur{% else %}Factuur{% endif %} "
+            "{{ number }} van {{ tenant }}",
+            "greeting": "Beste {{ name }},",
+            "lines": [
+                "Bijgaand vindt u {% if credit %}creditfactuur{% else %}factuur"
+                "{% endif %} {{ number }} van {{ amount }}"
+                "{% if due_date and not credit %}, te betalen uiterlijk "
+                "{{ due_date }}{% endif %}.",
+                "{% if ubl %}De e-factuur (UBL) zit er ook bij, voor uw boekhoudpakket."
+                "{% endif %}",
+            ],
+            "button": "Bekijk uw facturen",
+        },
+        "de": {
+            "subject": "{% if credit %}Gutschrift{% else %}Rechnung{% endif %} "
+            "{{ number }} von {{ tenant }}",
+            "greeting": "Hallo {{ name }},",
+            "lines": [
+                "Anbei erhalten Sie {% if credit %}die Gutschrift{% else %}die "
+                "Rechnung{% endif %} {{ number }} über {{ amount }}"
+                "{% if due_date and not credit %}, fällig am {{ due_date }}"
+                "{% endif %}.",
+                "{% if ubl %}Die E-Rechnung (UBL) liegt ebenfalls bei, für Ihre "
+                "Buchhaltungssoftware.{% endif %}",
+            ],
+            "button": "Ihre Rechnungen ansehen",
+        },
+    },
     "test": {
         "en": {
             "subject": "{{ tenant }}: test mail",

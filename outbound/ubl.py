@@ -112,8 +112,8 @@ def _endpoint(party: dict[str, Any], who: str) -> tuple[str, str]:
 
 
 WHERE = {
-    "seller": "fill them in in the billing profile",
-    "buyer": "fill them in on the company",
+    "seller": "fill it in in the billing profile",
+    "buyer": "fill it in on the company",
 }
 
 
@@ -311,6 +311,15 @@ def ubl_invoice(snapshot: dict[str, Any]) -> bytes:
     with_vat = "O" not in categories
     seller = _checked(snapshot["seller"], "seller", None)
     buyer = _checked(snapshot["buyer"], "buyer", seller["country_code"])
+    if with_vat and not seller.get("vat_number"):  # BR-S-02, BR-Z-02, ...
+        raise UblError(
+            f"The e-invoice needs the seller's VAT number; {WHERE['seller']}."
+        )
+    if categories & {"AE", "K"} and not buyer.get("vat_number"):  # BR-AE-03
+        raise UblError(
+            "A reverse-charge or intra-community e-invoice needs the buyer's VAT "
+            f"number; {WHERE['buyer']}."
+        )
     _party(root, "AccountingSupplierParty", seller, with_vat)
     _party(root, "AccountingCustomerParty", buyer, with_vat)
     if "K" in categories:

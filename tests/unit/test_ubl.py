@@ -262,9 +262,12 @@ def test_the_checker_catches_broken_arithmetic() -> None:
 
 
 def test_the_checker_catches_a_missing_exemption_reason_and_vat_numbers() -> None:
-    data = reverse_charge()
-    data["buyer"] = {**data["buyer"], "vat_number": None}
-    root = etree.fromstring(ubl_invoice(data))
+    root = etree.fromstring(ubl_invoice(reverse_charge()))
+    buyer_vat = root.find(
+        "cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme", NS
+    )
+    assert buyer_vat is not None
+    buyer_vat.getparent().remove(buyer_vat)  # type: ignore[union-attr]
     for reason in root.iter(
         f"{{{NS['cbc']}}}TaxExemptionReason", f"{{{NS['cbc']}}}TaxExemptionReasonCode"
     ):
@@ -305,10 +308,17 @@ def test_a_buyer_without_a_country_is_taken_as_domestic() -> None:
     ("change", "words"),
     [
         ({"status": "draft"}, "finalise the invoice first"),
-        ({"seller": {"name": "Demo", "country_code": "NL"}}, "seller's electronic"),
+        (
+            {"seller": {"name": "Demo", "country_code": "NL", "vat_number": "NL1"}},
+            "seller's electronic",
+        ),
         ({"seller": {"name": None, "country_code": "NL"}}, "seller's name"),
         ({"seller": {"name": "Demo", "email": "a@b.test"}}, "seller's country"),
         ({"buyer": {"name": None, "email": "a@b.test"}}, "buyer's name"),
+        (
+            {"seller": {"name": "Demo", "country_code": "NL", "email": "a@b.test"}},
+            "seller's VAT number",
+        ),
     ],
 )
 def test_what_an_e_invoice_cannot_do_without_is_named(
@@ -316,3 +326,13 @@ def test_what_an_e_invoice_cannot_do_without_is_named(
 ) -> None:
     with pytest.raises(UblError, match=words):
         ubl_invoice({**mixed(), **change})
+
+
+def test_reverse_charge_needs_the_buyer_s_vat_number() -> None:
+    data = reverse_charge()
+    data["buyer"] = {**data["buyer"], "vat_number": None}
+    with pytest.raises(UblError, match="buyer's VAT number"):
+        ubl_invoice(data)
+    data = not_subject()
+    data["seller"] = {**data["seller"], "vat_number": None}
+    assert violations(ubl_invoice(data)) == []
