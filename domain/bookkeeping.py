@@ -95,7 +95,8 @@ def vat_terms(line: dict[str, Any], rate: Decimal) -> dict[str, Any]:
     """A line's unit code, VAT category and exemption reason, checked.
 
     Without a category a line with a rate is standard rated (S); a 0 % line must
-    name its category (Z, E, AE, K, G or O). S needs a rate above 0, the others
+    name its category (Z, E, AE, K, G or O), but for one from a source (a
+    quote, time, a product), which has no category to give, Z is taken. S needs a rate above 0, the others
     0 %; E needs an exemption reason, AE, K, G and O get a standard one.
     """
     source = line.get("source")
@@ -108,6 +109,10 @@ def vat_terms(line: dict[str, Any], rate: Decimal) -> dict[str, Any]:
             "The unit code must be a UN/ECE code such as HUR or C62.", "unit_code"
         )
     category = line.get("vat_category")
+    if category in (None, "") and rate == 0 and source.get("type"):
+        # work invoiced from a quote, time or a product at 0 % before its
+        # source could say why: zero rated, as version 1 lines are read
+        category = ZERO_RATED
     if category in (None, ""):
         if rate == 0:
             raise InvalidValue(

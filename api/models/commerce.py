@@ -31,6 +31,11 @@ class LineIn(BaseModel):
     quantity: float | str = "1"
     price: float | str = "0"
     vat_rate: float | str = "21"
+    unit_code: str | None = Field(None, max_length=3, description="HUR, C62, ...")
+    vat_category: str | None = Field(
+        None, max_length=2, description="S, Z, E, AE, K, G or O; a 0 % line needs one"
+    )
+    exemption_reason: str | None = Field(None, max_length=300)
 
 
 class IdList(BaseModel):
@@ -52,6 +57,9 @@ class InvoiceLine(Model):
     vat_rate: float
     total: float
     source: Source | None = None
+    unit_code: str | None = None
+    vat_category: str | None = None
+    exemption_reason: str | None = None
 
 
 # -- invoices --------------------------------------------------------------------

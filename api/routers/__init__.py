@@ -52,6 +52,7 @@ ROUTERS = [
     assets.router,
     invoices.router,
     invoices.invoicing_router,
+    invoices.billing_router,
     einvoices.router,
     deals.router,
     projects.router,

@@ -13,6 +13,12 @@ from sqlalchemy import select
 from api.actions import invoicing
 from api.deps import ReadsDep, ServicesDep, TenantDep, User, require, staff
 from api.listing import find, list_page, parse_page, query_of
+from api.models.bookkeeping import (
+    BillingProfile,
+    BillingProfileIn,
+    InvoiceSnapshot,
+    MarkIn,
+)
 from api.models.commerce import (
     IdList,
     Invoice,
@@ -34,6 +40,7 @@ from projections import tables as t
 
 router = APIRouter(prefix="/invoices", tags=["invoices"])
 invoicing_router = APIRouter(prefix="/invoicing", tags=["invoices"])
+billing_router = APIRouter(prefix="/billing-profile", tags=["billing-profile"])
 PDF_MODULE = "mod_invoice_export_pdf"
 VERSION_2 = frozenset(InvoiceRowV2.model_fields)
 _page = TypeAdapter(Page[InvoiceRow])
@@ -239,3 +246,65 @@ def file(
         "Base64": base64.b64encode(_pdf(row, tenant)).decode(),
         "Filename": f"{row.code}.pdf",
     }
+
+
+# -- bookable invoices: snapshot, marks, credit, the seller's profile ------------
+@router.get("/{invoice_id}/snapshot", name="snapshot", response_model=InvoiceSnapshot)
+def snapshot(
+    invoice_id: str, svc: ServicesDep, user: User = staff("invoices.show")
+) -> dict[str, Any]:
+    """The invoice as an accountant books it: parties, lines with unit code and
+    VAT category, VAT breakdown, totals and amount due (docs/accounting.md)."""
+    one(svc.engine, t.invoices, user.tenant_id, invoice_id)
+    return svc.domain.invoices.snapshot(user.tenant_id, invoice_id)
+
+
+@router.post("/{invoice_id}/status", name="mark", response_model=Invoice)
+def mark(
+    invoice_id: str,
+    body: MarkIn,
+    svc: ServicesDep,
+    user: User = staff("invoices.update"),
+) -> dict[str, Any]:
+    """Mark a finalised invoice paid, outstanding or expired (409 for a draft or
+    a credit invoice, 422 naming status for another value)."""
+    one(svc.engine, t.invoices, user.tenant_id, invoice_id)
+    svc.domain.invoices.mark(user.tenant_id, user.id, invoice_id, body.status)
+    svc.settle()
+    return _show(svc, user.tenant_id, invoice_id)
+
+
+@router.post(
+    "/{invoice_id}/credit", status_code=201, name="credit", response_model=Invoice
+)
+def credit(
+    invoice_id: str, svc: ServicesDep, user: User = staff("invoices.update")
+) -> dict[str, Any]:
+    """Credit a finalised invoice in full: answers the credit invoice, issued at
+    once and referencing the original. 409 for a draft, a credit invoice or an
+    invoice credited before."""
+    one(svc.engine, t.invoices, user.tenant_id, invoice_id)
+    credit_id = svc.domain.invoices.credit(
+        user.tenant_id, user.id, invoice_id, finalise=True
+    )
+    svc.settle()
+    return _show(svc, user.tenant_id, credit_id)
+
+
+@billing_router.get("", name="show", response_model=BillingProfile)
+def billing_profile(
+    svc: ServicesDep, user: User = staff("settings.index")
+) -> dict[str, Any]:
+    """The tenant as seller on its invoices (name, address, VAT and KvK number,
+    electronic address, IBAN, currency, payment terms)."""
+    return svc.domain.invoices.billing_profile(user.tenant_id)
+
+
+@billing_router.put("", name="update", response_model=BillingProfile)
+def change_billing_profile(
+    body: BillingProfileIn, svc: ServicesDep, user: User = staff("settings.update")
+) -> dict[str, Any]:
+    """Replace the billing profile; invoices finalised before keep theirs."""
+    values = body.model_dump()
+    svc.domain.invoices.set_billing_profile(user.tenant_id, user.id, values)
+    return svc.domain.invoices.billing_profile(user.tenant_id)
