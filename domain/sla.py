@@ -101,6 +101,14 @@ class Calendar:
     countries: tuple[str, ...] = ("NL",)
     own_days: frozenset[date] = frozenset()
 
+    def __post_init__(self) -> None:
+        # a calendar keys the per-day caches: hash its fields once, not per day
+        fields = (self.hours, self.time_zone, self.countries, self.own_days)
+        object.__setattr__(self, "_hash", hash(fields))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
     @property
     def zone(self) -> ZoneInfo:
         return _zone(self.time_zone)
@@ -694,7 +702,9 @@ def clock(history: History, policy: Policy) -> Clock:
             level
             for c in pending
             for level in LEVELS
-            if c.due_at and (c.target, level, c.due_at.isoformat()) in alerts
+            if alerts
+            and c.due_at
+            and (c.target, level, c.due_at.isoformat()) in alerts
         }
         if "breached" in raised:
             state = "breached"
@@ -704,7 +714,7 @@ def clock(history: History, policy: Policy) -> Clock:
         for c in pending:
             if c.due_at is None:
                 continue
-            key = c.due_at.isoformat()
+            key = c.due_at.isoformat() if alerts else ""
             if (c.target, "breached", key) in alerts:
                 continue
             if c.warn_at is not None and (c.target, "warned", key) not in alerts:
