@@ -175,12 +175,15 @@ class Ticket(LedgerAggregate):
         mentions: list[str] | None = None,
         format: str = "text",
         origin: MailOrigin | None = None,
+        attachment_sha256: dict[str, str] | None = None,
     ) -> None:
         """Add a client-visible reply or, when not visible, an internal note.
 
         The format says how the text is meant: "text" (the default, what a client
         writes) is shown as text; "html" is an operator's sanitised HTML. origin:
         the mail it came in as (from, to, cc, date, Message-ID), if it did.
+        attachment_sha256: each attached file's sha256 by attachment id, so the
+        event chain covers the files too (docs/audit.md).
         """
         if any(m["id"] == message_id for m in self.messages):
             return  # posted before under this (derived) id: a mail handled again
@@ -202,14 +205,18 @@ class Ticket(LedgerAggregate):
             attachment_ids=attachment_ids or [],
             mentions=mentions or [],
             format=format,
+            attachment_sha256={
+                str(k): str(v) for k, v in (attachment_sha256 or {}).items()
+            },
             **(origin or MailOrigin()).fields(),
         )
 
     class MessagePosted(LedgerAggregate.Event):
         """A reply or note was posted; version 2 says whether it is text or HTML,
-        version 3 the mail it came in as (empty for one typed in)."""
+        version 3 the mail it came in as (empty for one typed in), version 4 the
+        sha256 of each attached file."""
 
-        class_version = 3
+        class_version = 4
         message_id: str
         message: str
         visible_to_client: bool
@@ -223,6 +230,7 @@ class Ticket(LedgerAggregate):
         email_to: list[str]
         email_cc: list[str]
         email_date: str | None
+        attachment_sha256: dict[str, str]
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -233,6 +241,12 @@ class Ticket(LedgerAggregate):
         def upcast_v2_v3(state: dict[str, Any]) -> None:
             """Before mail came in, no message had a mail origin."""
             state.update(MailOrigin().fields())
+
+        @staticmethod
+        def upcast_v3_v4(state: dict[str, Any]) -> None:
+            """Before files were hashed, no attachment had a recorded sha256:
+            verify counts those as unverifiable, not as tampered."""
+            state["attachment_sha256"] = {}
 
     @event(MessagePosted)
     def _message_posted(
@@ -251,6 +265,7 @@ class Ticket(LedgerAggregate):
         email_to: list[str] | None = None,
         email_cc: list[str] | None = None,
         email_date: str | None = None,
+        attachment_sha256: dict[str, str] | None = None,
     ) -> None:
         kind = "reply" if visible_to_client else "note"
         entry = new_message(

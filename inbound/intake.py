@@ -33,6 +33,7 @@ from inbound.routing import Router, TenantMail, read_settings
 from inbound.tables import MESSAGE_ID, inbound_mail, review_queue
 from inbound.threads import ticket_for
 from projections import tables as t
+from storage.uploads import file_sha256s
 
 RATE_WINDOW = timedelta(hours=1)
 
@@ -219,6 +220,7 @@ class Intake:
             attachment_ids=kept.ids,
             format="text",
             origin=origin,
+            attachment_sha256=file_sha256s(self.upload_dir, tenant_id, kept.ids),
         )
         actor = str(client.id)
         if ticket_id is not None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 MAX_BYTES = 10 * 1024 * 1024
 """The largest file one attachment may hold."""
 
@@ -18,3 +21,15 @@ TYPES = {
     "zip": "application/zip",
 }
 """The file types an upload may have, by extension, with the type they are sent as."""
+
+
+def file_sha256s(upload_dir: str, tenant_id: str, ids: list[str]) -> dict[str, str]:
+    """The sha256 of each stored attachment's file (kept as <id>.<extension> in
+    the tenant's folder), by id, for the event that references it (docs/audit.md)."""
+    found = {}
+    folder = Path(upload_dir) / tenant_id
+    for attachment_id in ids:
+        for path in folder.glob(f"{attachment_id}.*"):
+            found[attachment_id] = hashlib.sha256(path.read_bytes()).hexdigest()
+            break
+    return found

@@ -22,6 +22,7 @@ from domain.use_cases.messages import EditMessage, PostMessage
 from domain.use_cases.tickets import UpdateTicket
 from projections import tables as t
 from storage.tables import attachments, notifications
+from storage.uploads import file_sha256s
 
 MODELS = {"Ticket": t.tickets, "Asset": t.assets}
 MAX_ADDRESSES = 20
@@ -146,6 +147,9 @@ def post(
                 attachment_ids=attachment_ids,
                 mentions=mentions,
                 format="html",
+                attachment_sha256=file_sha256s(
+                    svc.settings.upload_dir, tenant.id, attachment_ids
+                ),
             ),
         )
         after(svc, tenant, user, object_id, message_id, values)

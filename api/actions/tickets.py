@@ -24,6 +24,7 @@ from domain.use_cases.commands import command_of
 from domain.use_cases.messages import PostMessage
 from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from projections import tables as t
+from storage.uploads import file_sha256s
 
 PLACES = {"location_id": t.locations, "ticket_group_id": t.ticket_groups}
 LISTS = {
@@ -105,6 +106,9 @@ def create(
             is_from_client=user.is_client,
             attachment_ids=attachment_ids,
             format="text",
+            attachment_sha256=file_sha256s(
+                svc.settings.upload_dir, tenant.id, attachment_ids
+            ),
         )
     ticket_id = svc.domain.tickets.open(
         tenant.id,
@@ -139,6 +143,9 @@ def reply(
             is_from_client=user.is_client,
             attachment_ids=attachment_ids,
             format="text",
+            attachment_sha256=file_sha256s(
+                svc.settings.upload_dir, tenant.id, attachment_ids
+            ),
         ),
     )
     svc.settle()

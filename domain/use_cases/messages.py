@@ -32,6 +32,8 @@ class PostMessage:
     format: str = "text"
     author: str | None = None
     origin: MailOrigin | None = None
+    attachment_sha256: dict[str, str] = field(default_factory=dict)
+    """Each attached file's sha256 by attachment id (docs/audit.md)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ def post_on(ticket: Ticket, actor: str, message_id: str, command: PostMessage) -
         command.mentions,
         command.format,
         command.origin,
+        attachment_sha256=command.attachment_sha256,
     )
 
 

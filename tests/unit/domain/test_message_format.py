@@ -49,7 +49,8 @@ def _as_version_1(store: Store, stored: Any) -> Any:
     state.pop("format")
     for name in MailOrigin().fields():
         state.pop(name)
-    assert state.pop("class_version") == 3
+    state.pop("attachment_sha256")
+    assert state.pop("class_version") == 4
     return dataclasses.replace(stored, state=transcoder.encode(state))
 
 
