@@ -72,7 +72,7 @@ def count(connection: Connection, route: str, user: User, query: Query) -> int:
 
 
 SAMPLE = 500
-"""Rows a free-text search is tried on to estimate its total in a large list."""
+"""Rows in scope up to which a list's total is counted rather than streamed."""
 
 
 @dataclass(frozen=True)
@@ -84,39 +84,16 @@ class Total:
 
 
 def list_total(connection: Connection, route: str, user: User, query: Query) -> Total:
-    """The total a list page shows, at a cost that does not grow with the list.
+    """The total a list page shows: exact, searched or not.
 
-    Without a free-text search it is exact (for tickets from ticket_counts).
-    With one, the rows the other filters leave are counted the same way and
-    the search is tried on the first SAMPLE of them, in the list's order: when
-    that is all of them the count is exact, else it is scaled up, an estimate.
-    Counting every match would read every row of the scope, and so grow with it.
+    Without a free-text search it comes from ticket_counts where it can. A
+    searched ticket list is counted through the search index (api/query/search.py),
+    so its cost follows the matches, not the list; the other lists are short.
+    The total used to be scaled up from the matches among the first SAMPLE rows
+    in the list's order, which the newest rows skewed (all matching, or none):
+    an estimate off by a factor of ten is not a total a user can trust.
     """
-    if not query.search:
-        return Total(count(connection, route, user, query))
-    scope = dataclasses.replace(query, search=None)
-    compiler = Compiler(RESOURCES[route], user.scope())
-    matches = case((and_(*compiler.where(query)), 1), else_=0)
-    sample = (
-        select(matches.label("hit"))
-        .where(*compiler.where(scope))
-        .order_by(*compiler.order(query))
-        .limit(SAMPLE)
-        .subquery()
-    )
-    in_scope, hits, seen = (
-        int(value)
-        for value in connection.execute(
-            select(
-                count_statement(route, user, scope).scalar_subquery(),
-                func.coalesce(func.sum(sample.c.hit), 0),
-                func.count(),
-            ).select_from(sample)
-        ).one()
-    )
-    if seen >= in_scope:
-        return Total(hits)
-    return Total(round(hits * in_scope / max(seen, 1)), estimated=True)
+    return Total(count(connection, route, user, query))
 
 
 def preset_counts(

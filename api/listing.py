@@ -138,7 +138,8 @@ def list_page(
     """
     per_page = query.per_page
     offset = (page - 1) * per_page
-    streams_windows = connection.dialect.name != "sqlite"
+    # a searched list is counted exactly (list_total), never scaled from a sample
+    streams_windows = connection.dialect.name != "sqlite" and not query.search
     statement = _page_statement(resource, user, query, streams_windows)
     rows = list(connection.execute(statement.limit(per_page).offset(offset)))
     total = _total(query, rows, offset, per_page, streams_windows)

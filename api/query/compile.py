@@ -21,6 +21,7 @@ from sqlalchemy import (
     true,
 )
 
+from api.query.search import tickets_matching
 from api.query.spec import BOOL, DATETIME, INT, Field, Resource
 from api.query.tree import (
     ActionRequired,
@@ -225,7 +226,11 @@ class Compiler:
         return parts
 
     def search(self, text: str) -> ColumnElement[bool]:
-        """The free-text search: any of the list's text columns contains it."""
+        """The free-text search: tickets through the search index (their
+        messages too, api/query/search.py), other lists: any of the list's text
+        columns contains it."""
+        if self.resource.name == "tickets":
+            return tickets_matching(self.table, self.scope, text)
         pattern = like_pattern(text)
         return or_(
             *(

@@ -24,6 +24,7 @@ from api.routers import (
     presets,
     projects,
     quotes,
+    search,
     setting_lists,
     sla_report,
     subscriptions,
@@ -61,6 +62,7 @@ ROUTERS = [
     exports.router,
     audit.router,
     sla_report.router,
+    search.router,
     # Before the setting lists: /products/search is not the products list's /{id}.
     lookups.router,
     companies.router,

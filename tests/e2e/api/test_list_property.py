@@ -97,12 +97,31 @@ def _store(portal: Portal, tenant_id: str, drawn: list[dict[str, Any]]) -> list[
             {"tenant_id": tenant_id, "bucket": t.bucket_key(dims), "n": 0, **dims},
         )
         bucket["n"] += 1
+    documents = [  # the search index holds each ticket, as the follower keeps it
+        {
+            "tenant_id": tenant_id,
+            "id": row["id"],
+            "kind": "ticket",
+            "record_id": row["id"],
+            "ticket_id": row["id"],
+            "company_id": None,
+            "visible_to_client": True,
+            "deleted": row["deleted"],
+            "language": "english",
+            "title": f"{row['reference']} {row['description']}",
+            "text": "",
+            "ref": row["search"],
+            "updated_at": row["updated_at"],
+        }
+        for row in rows
+    ]
     with portal.svc.engine.begin() as connection:
-        for table in (t.tickets, t.ticket_counts):
+        for table in (t.tickets, t.ticket_counts, t.search_documents):
             connection.execute(delete(table).where(table.c.tenant_id == tenant_id))
         if rows:
             connection.execute(insert(t.tickets), rows)
             connection.execute(insert(t.ticket_counts), list(buckets.values()))
+            connection.execute(insert(t.search_documents), documents)
     return rows
 
 

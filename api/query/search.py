@@ -1,0 +1,490 @@
+"""Full-text search over the search index (projections/handlers/search.py).
+
+One query language on both databases, websearch-style: words (all must be
+found, stemmed), "quoted phrases", OR between alternatives, -word to exclude;
+the last word matches as a prefix while it is being typed (no space after it).
+References and serial numbers also match as substrings. PostgreSQL answers with
+websearch_to_tsquery over a tsvector in each document's language, ts_rank and
+ts_headline; SQLite with FTS5 (porter stemmer, English only), bm25 and
+snippet(). Who may see what is part of the query, never filtered afterwards.
+See docs/search.md.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import (
+    Boolean,
+    ColumnElement,
+    Connection,
+    bindparam,
+    false,
+    or_,
+    select,
+    text,
+    true,
+)
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.compiler import SQLCompiler
+
+from projections import tables as t
+from projections.handlers.search import KINDS
+from projections.search_index import FTS, LANGUAGES
+
+if TYPE_CHECKING:
+    from api.query.compile import Scope
+
+DOCS = t.search_documents
+MIN_LENGTH = 2
+"""SPEC §4: search selectors need at least 2 characters."""
+LIKE_MIN = 3
+"""Shorter text is not looked for inside references on PostgreSQL (the
+trigram index needs three characters; shorter would read every document)."""
+
+START, STOP = "\x02", "\x03"
+"""Marks the databases put around a hit, made <mark> once the rest is escaped."""
+
+KIND_PERMISSIONS = {
+    "ticket": "tickets.index",
+    "message": "tickets.index",
+    "company": "companies.index",
+    "client": "clients.index",
+    "asset": "assets.index",
+    "quote": "quotes.index",
+    "invoice": "invoices.index",
+    "contract": "contracts.index",
+    "subscription": "subscriptions.index",
+}
+"""The list a user must be allowed to see to find a kind of record in it."""
+
+OPERATOR_ONLY = frozenset({"company", "client"})
+"""Kinds a portal client never finds: it lists neither companies nor clients."""
+
+_TOKENS = re.compile(r'(-?)"([^"]*)"?|(\S+)')
+_WORDS = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A search text read once for both databases."""
+
+    raw: str
+    """The text as typed, for websearch_to_tsquery (it accepts anything)."""
+    head: str
+    """The text without its last word, when that word is matched as a prefix."""
+    prefix: str | None
+    """The last word, being typed, matched as the start of a word."""
+    fts: str
+    """The FTS5 MATCH expression ('' when no word is left to match)."""
+    like: str | None
+    """A contains-pattern for references, or None when the text is too short."""
+
+
+def _like(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped.lower()}%"
+
+
+def _phrase(words: Sequence[str]) -> str:
+    return '"' + " ".join(words) + '"'
+
+
+def parse(q: str) -> Terms:
+    """Read a search text: words, phrases, OR, -exclusions, a typed prefix."""
+    raw = " ".join(q.split())
+    typing = bool(q) and not q[-1].isspace()
+    groups: list[list[tuple[bool, str]]] = [[]]
+    last: tuple[int, str] | None = None  # (position in tokens, word)
+    tokens = list(_TOKENS.finditer(raw))
+    for position, token in enumerate(tokens):
+        negated, quoted, bare = token.group(1), token.group(2), token.group(3)
+        if bare is not None and bare.upper() == "OR":
+            if groups[-1]:
+                groups.append([])
+            continue
+        if bare is not None and bare.startswith("-") and len(bare) > 1:
+            negated, bare = "-", bare[1:]
+        words = _WORDS.findall(quoted if quoted is not None else bare or "")
+        if not words:
+            continue
+        item = _phrase(words)
+        if (
+            position == len(tokens) - 1
+            and typing
+            and quoted is None
+            and not negated
+            and len(words) == 1
+        ):
+            last = (position, words[0])
+            item += "*"
+        groups[-1].append((bool(negated), item))
+    rendered = []
+    for group in groups:
+        positives = [item for negated, item in group if not negated]
+        negatives = [item for negated, item in group if negated]
+        if positives:
+            rendered.append(
+                " AND ".join(positives) + "".join(f" NOT {n}" for n in negatives)
+            )
+    fts = (
+        " OR ".join(f"({part})" for part in rendered)
+        if len(rendered) > 1
+        else (rendered[0] if rendered else "")
+    )
+    head, prefix = raw, None
+    if last is not None:
+        prefix = last[1].lower()
+        head = raw[: tokens[last[0]].start()].strip()
+    stripped = raw.strip('"- ')
+    like = _like(stripped) if len(stripped) >= LIKE_MIN else None
+    return Terms(raw=raw, head=head, prefix=prefix, fts=fts, like=like)
+
+
+# -- the match, one construct compiled for each database -----------------------
+
+
+class Matches(ColumnElement[bool]):
+    """search_documents rows that match the terms (by full text or reference)."""
+
+    type = Boolean()
+    inherit_cache = False
+
+    def __init__(self, terms: Terms, references: bool = True) -> None:
+        self.terms = terms
+        self.references = references
+
+
+def _tsquery(language: str, compiler: SQLCompiler, terms: Terms) -> str:
+    query = f"websearch_to_tsquery('{language}', {_bind(compiler, 'sq', terms.raw)})"
+    if terms.prefix is None:
+        return query
+    head = _bind(compiler, "shead", terms.head)
+    prefix = _bind(compiler, "sprefix", f"{terms.prefix}:*")
+    return (
+        f"({query} || (websearch_to_tsquery('{language}', {head}) && "
+        f"(to_tsquery('{language}', {prefix}) || to_tsquery('simple', {prefix}))))"
+    )
+
+
+def _bind(compiler: SQLCompiler, name: str, value: Any) -> str:
+    return str(compiler.process(bindparam(name, value, unique=True)))
+
+
+@compiles(Matches, "postgresql")
+def _matches_postgresql(element: Matches, compiler: SQLCompiler, **_: Any) -> str:
+    terms = element.terms
+    table = DOCS.name
+    parts = [
+        f"({table}.language = '{language}' AND "
+        f"{table}.tsv @@ {_tsquery(language, compiler, terms)})"
+        for language in LANGUAGES
+    ]
+    if element.references and terms.like is not None:
+        parts.append(f"{table}.ref ILIKE {_bind(compiler, 'slike', terms.like)}")
+    return "(" + " OR ".join(parts) + ")"
+
+
+@compiles(Matches, "sqlite")
+def _matches_sqlite(element: Matches, compiler: SQLCompiler, **_: Any) -> str:
+    terms = element.terms
+    table = DOCS.name
+    parts = []
+    if terms.fts:
+        parts.append(
+            f"{table}.rowid IN (SELECT rowid FROM {FTS} WHERE {FTS} MATCH "
+            f"{_bind(compiler, 'sfts', terms.fts)})"
+        )
+    if element.references:
+        pattern = terms.like or _like(terms.raw.strip('"- '))
+        parts.append(
+            f"lower({table}.ref) LIKE {_bind(compiler, 'slike', pattern)} ESCAPE '\\'"
+        )
+    return "(" + " OR ".join(parts) + ")" if parts else "0"
+
+
+def _audience(scope: Scope) -> list[ColumnElement[bool]]:
+    """A client's documents: its companies' and shown to clients; else all."""
+    parts: list[ColumnElement[bool]] = [
+        DOCS.c.tenant_id == scope.tenant_id,
+        DOCS.c.deleted == false(),
+    ]
+    if scope.company_ids is not None:
+        ids = list(scope.company_ids)
+        parts.append(DOCS.c.visible_to_client == true())
+        parts.append(DOCS.c.company_id.in_(ids) if ids else false())
+    return parts
+
+
+def tickets_matching(table: Any, scope: Scope, q: str) -> ColumnElement[bool]:
+    """The builder's `s` on tickets: the ticket or one of its messages matches.
+
+    A client's tickets match by what it may read only: never an internal note.
+    """
+    terms = parse(q)
+    found = select(DOCS.c.ticket_id).where(
+        *_audience(scope),
+        DOCS.c.kind.in_(("ticket", "message")),
+        Matches(terms, references=terms.like is not None),
+    )
+    matched = table.c.id.in_(found)
+    if terms.like is None:  # too short for the trigram index: the ticket's own
+        pattern = _like(q.strip())  # text (reference, description) as before
+        return or_(table.c.search.ilike(pattern, escape="\\"), matched)
+    return matched  # type: ignore[no-any-return]
+
+
+# -- the grouped search -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One document found."""
+
+    id: str
+    kind: str
+    record_id: str
+    ticket_id: str | None
+    title: str
+    snippet: str
+    score: float
+    updated_at: datetime
+
+
+def marked(snippet: str) -> str:
+    """A snippet HTML-escaped, its hits in <mark>."""
+    escaped = html.escape(snippet, quote=True)
+    return escaped.replace(START, "<mark>").replace(STOP, "</mark>")
+
+
+def _highlight(text: str, terms: Terms, size: int = 24) -> str:
+    """A snippet made here (a reference hit): the text's start, hits marked."""
+    whole = terms.raw.strip('"- ')
+    long_words = [w for w in _WORDS.findall(terms.raw) if len(w) >= LIKE_MIN]
+    needles = [n for n in (whole, *long_words) if n]
+    shown = " ".join(text.split()[:size])
+    if not needles:
+        return marked(shown)
+    pattern = re.compile("|".join(re.escape(n) for n in needles), re.IGNORECASE)
+    return marked(pattern.sub(lambda m: f"{START}{m.group(0)}{STOP}", shown))
+
+
+def search(
+    connection: Connection,
+    scope: Scope,
+    q: str,
+    kinds: Sequence[str],
+    limit: int,
+) -> list[Hit]:
+    """The best `limit` documents of each kind, best first (kinds in KINDS order)."""
+    terms = parse(q)
+    if not kinds:
+        return []
+    if connection.dialect.name == "postgresql":
+        hits = _search_postgresql(connection, scope, terms, kinds, limit)
+    else:
+        hits = _search_sqlite(connection, scope, terms, kinds, limit)
+    order = {kind: i for i, kind in enumerate(KINDS)}
+    return sorted(hits, key=lambda h: (order[h.kind], -h.score, h.updated_at))
+
+
+def _where(scope: Scope, kinds: Sequence[str]) -> tuple[str, dict[str, Any], list[Any]]:
+    """The audience and kinds as SQL over the alias d, with its parameters."""
+    sql = "d.tenant_id = :tenant AND d.deleted = :no AND d.kind IN :kinds"
+    params: dict[str, Any] = {
+        "tenant": scope.tenant_id,
+        "no": False,
+        "kinds": list(kinds),
+    }
+    expanding = [bindparam("kinds", expanding=True)]
+    if scope.company_ids is not None:
+        ids = list(scope.company_ids) or ["-"]
+        sql += " AND d.visible_to_client = :yes AND d.company_id IN :companies"
+        params.update(yes=True, companies=ids)
+        expanding.append(bindparam("companies", expanding=True))
+    return sql, params, expanding
+
+
+_HEADLINE = (
+    f"StartSel={START}, StopSel={STOP}, MaxWords=30, MinWords=12, "
+    'MaxFragments=2, FragmentDelimiter=" … "'
+)
+
+
+def _search_postgresql(
+    connection: Connection,
+    scope: Scope,
+    terms: Terms,
+    kinds: Sequence[str],
+    limit: int,
+) -> list[Hit]:
+    where, params, expanding = _where(scope, kinds)
+    queries = {
+        language: (
+            f"websearch_to_tsquery('{language}', :q)"
+            if terms.prefix is None
+            else f"(websearch_to_tsquery('{language}', :q) || "
+            f"(websearch_to_tsquery('{language}', :head) && "
+            f"(to_tsquery('{language}', :prefix) || to_tsquery('simple', :prefix))))"
+        )
+        for language in LANGUAGES
+    }
+    match = " OR ".join(
+        f"(d.language = '{language}' AND d.tsv @@ {query})"
+        for language, query in queries.items()
+    )
+    rank = (
+        "CASE d.language "
+        + " ".join(
+            f"WHEN '{language}' THEN ts_rank(d.tsv, {query})"
+            for language, query in queries.items()
+        )
+        + " END"
+    )
+    reference = "false"
+    if terms.like is not None:
+        match += " OR d.ref ILIKE :like"
+        reference = "d.ref ILIKE :like"
+        params["like"] = terms.like
+    headline = (
+        "CASE h.language "
+        + " ".join(
+            f"WHEN '{language}' THEN ts_headline('{language}', "
+            f"CASE WHEN h.text = '' THEN h.title ELSE h.text END, {query}, :options)"
+            for language, query in queries.items()
+        )
+        + " END"
+    )
+    statement = (
+        text(
+            f"""
+        SELECT h.id, h.kind, h.record_id, h.ticket_id,
+               COALESCE(NULLIF(h.title, ''), tk.title, '') AS title, h.updated_at,
+               h.score, {headline} AS snippet
+        FROM (
+            SELECT d.id, d.kind, d.record_id, d.ticket_id, d.title, d.text,
+                   d.language, d.updated_at, s.score,
+                   row_number() OVER (
+                       PARTITION BY d.kind ORDER BY s.score DESC, d.updated_at DESC
+                   ) AS n
+            FROM search_documents d,
+                 LATERAL (SELECT {rank}
+                     + CASE WHEN {reference} THEN 0.1 ELSE 0 END AS score) s
+            WHERE {where} AND ({match})
+        ) h
+        LEFT JOIN search_documents tk
+            ON tk.tenant_id = :tenant AND tk.id = h.ticket_id AND h.kind = 'message'
+        WHERE h.n <= :limit
+        """
+        )
+        .bindparams(*expanding)
+        .columns(updated_at=DOCS.c.updated_at.type)
+    )
+    params.update(
+        q=terms.raw,
+        head=terms.head,
+        prefix=f"{terms.prefix}:*",
+        limit=limit,
+        options=_HEADLINE,
+    )
+    rows = connection.execute(statement, params)
+    return [
+        Hit(
+            id=row.id,
+            kind=row.kind,
+            record_id=row.record_id,
+            ticket_id=row.ticket_id,
+            title=row.title,
+            snippet=marked(row.snippet or ""),
+            score=round(float(row.score), 6),
+            updated_at=row.updated_at,
+        )
+        for row in rows
+    ]
+
+
+def _search_sqlite(
+    connection: Connection,
+    scope: Scope,
+    terms: Terms,
+    kinds: Sequence[str],
+    limit: int,
+) -> list[Hit]:
+    where, params, expanding = _where(scope, kinds)
+    like = terms.like or _like(terms.raw.strip('"- '))
+    params.update(like=like, limit=limit, fts=terms.fts)
+    reference = "lower(d.ref) LIKE :like ESCAPE '\\'"
+    hits = (
+        f"SELECT rowid AS rid, bm25({FTS}, 10.0, 2.0, 5.0) AS bm FROM {FTS} "
+        f"WHERE {FTS} MATCH :fts"
+        if terms.fts
+        else "SELECT NULL AS rid, NULL AS bm WHERE 0"
+    )
+    score = f"(COALESCE(-h.bm, 0) + CASE WHEN {reference} THEN 0.1 ELSE 0 END)"
+    statement = (
+        text(
+            f"""
+        WITH hits AS ({hits})
+        SELECT w.*, COALESCE(NULLIF(w.own_title, ''), tk.title, '') AS title
+        FROM (
+            SELECT d.rowid AS rid, d.id, d.kind, d.record_id, d.ticket_id,
+                   d.title AS own_title, d.text, d.updated_at, h.rid AS full_text,
+                   {score} AS score,
+                   row_number() OVER (
+                       PARTITION BY d.kind ORDER BY {score} DESC, d.updated_at DESC
+                   ) AS n
+            FROM search_documents d LEFT JOIN hits h ON h.rid = d.rowid
+            WHERE {where} AND (h.rid IS NOT NULL OR {reference})
+        ) w
+        LEFT JOIN search_documents tk
+            ON tk.tenant_id = :tenant AND tk.id = w.ticket_id AND w.kind = 'message'
+        WHERE w.n <= :limit
+        """
+        )
+        .bindparams(*expanding)
+        .columns(updated_at=DOCS.c.updated_at.type)
+    )
+    rows = list(connection.execute(statement, params))
+    snippets = _snippets(connection, terms, [r.rid for r in rows if r.full_text])
+    found = []
+    for row in rows:
+        snippet = snippets.get(row.rid) or _highlight(row.text or row.title, terms)
+        found.append(
+            Hit(
+                id=row.id,
+                kind=row.kind,
+                record_id=row.record_id,
+                ticket_id=row.ticket_id,
+                title=row.title,
+                snippet=snippet,
+                score=round(float(row.score), 6),
+                updated_at=row.updated_at,
+            )
+        )
+    return found
+
+
+def _snippets(
+    connection: Connection, terms: Terms, rowids: list[int]
+) -> dict[int, str]:
+    """snippet() of the rows found by full text: the text's, else the title's."""
+    if not rowids:
+        return {}
+    statement = text(
+        f"SELECT rowid AS rid, "
+        f"snippet({FTS}, 1, :start, :stop, '…', 16) AS body, "
+        f"snippet({FTS}, 0, :start, :stop, '…', 16) AS title "
+        f"FROM {FTS} WHERE {FTS} MATCH :fts AND rowid IN :rowids"
+    ).bindparams(bindparam("rowids", expanding=True))
+    rows = connection.execute(
+        statement, {"start": START, "stop": STOP, "fts": terms.fts, "rowids": rowids}
+    )
+    return {
+        row.rid: marked(row.body if START in (row.body or "") else row.title or "")
+        for row in rows
+    }
