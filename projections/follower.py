@@ -34,6 +34,9 @@ from projections.parked import (
 )
 
 log = logging.getLogger("ledgerdesk.follower")
+DATABASE_EVERY_S = 0.05
+"""How often a waiting write reads the position from the database when no
+notice of it came (the follower in another process, a notice missed)."""
 
 HANDLERS: dict[str, Callable[[Apply], None]] = search.extend(
     sla.extend(
@@ -109,6 +112,12 @@ class Follower:
         self._tenant: str | None = None
         self._resolved: datetime | None = None
         self._has_parking: bool | None = None
+        self.announce: Callable[[Connection, int, set[str]], None] | None = None
+        """Called in the transaction that moves the position (other processes hear
+        of it only once it is visible): the API workers' notice."""
+        self.watched = False
+        """Whether another process follows and this one only hears of its
+        positions (observed()): a write then waits, never applies."""
 
     def position(self) -> int:
         """The id of the last notification applied."""
@@ -173,6 +182,8 @@ class Follower:
                     batch.close()
                 position = notifications[-1].id
                 self._move(connection, position)
+                if self.announce is not None:
+                    self.announce(connection, position, self.applied_topics)
         except BaseException:
             rows.reset()  # the batch rolled back: what the cache holds may not be
             raise
@@ -296,7 +307,7 @@ class Follower:
         With `own`, the notification ids of the caller's events: if one of them
         was parked instead of applied, ChangeParked is raised at once.
         """
-        if self._thread is None:
+        if self._thread is None and not self.watched:
             reached = self._catch_up_to(position)
         else:
             reached = self._woken_to(position, timeout)
@@ -335,21 +346,35 @@ class Follower:
         """Wake the background thread and wait until it applied position.
 
         A write must not wait out the thread's idle poll: it is woken at once,
-        and tells the waiter when it moved, with no polling of the database.
+        and tells the waiter when it moved. When another process follows
+        (`watched`), its notice (observed()) tells the waiter; the database is
+        asked only when no notice came for a while.
         """
         self.wake()
         deadline = time.monotonic() + timeout
+        asked = time.monotonic()
         while True:
             with self._progress:
                 if self.reached < position:
                     left = deadline - time.monotonic()
-                    self._progress.wait(min(max(left, 0.0), 0.05))
+                    self._progress.wait(min(max(left, 0.0), DATABASE_EVERY_S))
                 if self.reached >= position:
                     return self.reached
-            # another process's follower may have applied it: ask the database
+            now = time.monotonic()
+            if now - asked < DATABASE_EVERY_S and now < deadline:
+                continue  # woken for an earlier position: wait on
+            # a notice may have been missed, or another process applied it
+            asked = now
             reached = self.position()
-            if reached >= position or time.monotonic() > deadline:
+            if reached >= position or now > deadline:
                 return reached
+
+    def observed(self, position: int) -> None:
+        """Another process's follower moved to position: waiters may go on."""
+        with self._progress:
+            if position > self.reached:
+                self.reached = position
+            self._progress.notify_all()
 
     def wake(self) -> None:
         """Have the background thread read the log now, not after its poll."""

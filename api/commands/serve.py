@@ -1,17 +1,40 @@
 """ledgerdesk serve: the API (and the portal at /app) over HTTP.
 
-In the embedded mode (SQLite) the projector and the mail outbox run in threads
-of this process; on PostgreSQL `ledgerdesk project` workers and `ledgerdesk
-mail-send` do it, unless --projector or --mail is given.
-Writes through the API catch the read model up themselves either way.
+On PostgreSQL, `--workers N` API processes (default: one per core) share one
+listening socket (uvicorn's own multiprocess supervisor) and the followers run
+once, in one process of their own that serve starts and stops: a worker never
+projects, it waits for the follower's position as the follower announces it
+(api/announce.py). On SQLite, the embedded default, one process serves: one
+writer at a time is SQLite's limit, and the followers run in its threads.
+
+Without --projector on PostgreSQL, `ledgerdesk project` workers follow the log
+and each write catches the read model up itself, as before.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from api.settings import Settings
+
+FOLLOWERS_ELSEWHERE = "LEDGERDESK_SERVE_FOLLOWERS_PROCESS"
+"""Set by serve for its workers: the followers run in serve's followers process."""
+STOP_TIMEOUT_S = 15.0
+Stop = Callable[[], None]
+
+
+def workers_count(value: str) -> int:
+    """A positive number of worker processes."""
+    count = int(value)
+    if count < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return count
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -19,13 +42,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser = subparsers.add_parser("serve", help="serve the API and the portal")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--workers",
+        type=workers_count,
+        default=None,
+        help="API worker processes sharing the socket (default: one per core; "
+        "SQLite serves with one)",
+    )
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--projector",
         dest="projector",
         action="store_true",
         default=None,
-        help="run the projector in this process",
+        help="run the projector (and the SLA timer, mail intake) once, beside the "
+        "workers",
     )
     group.add_argument(
         "--no-projector",
@@ -39,7 +70,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         dest="mail",
         action="store_true",
         default=None,
-        help="send mail from this process (the embedded default does)",
+        help="send mail from this serve (the embedded default does)",
     )
     mail.add_argument(
         "--no-mail",
@@ -50,50 +81,181 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(handler=run)
 
 
-def embedded_app(settings: Settings, projector: bool, mail: bool = False) -> Any:
-    """The API application, with the projector and mail threads when asked for."""
+class Running(NamedTuple):
+    """A follower running in a thread of this process, and its stop signal."""
+
+    thread: threading.Thread
+    stop: threading.Event
+
+    def halt(self) -> None:
+        """Stop it and wait for its thread."""
+        self.stop.set()
+        self.thread.join(timeout=STOP_TIMEOUT_S)
+
+
+def start_followers(svc: Any, projector: bool, mail: bool) -> dict[str, Stop]:
+    """Start every follower serve runs, once; answers how to stop each, by name.
+
+    The one list of them: a follower serve should run is started here.
+    """
     from api.bootstrap import build_mail
     from api.mail_intake import start_fetch_thread
-    from api.main import create_app
     from outbound.mail_sender import start_thread
 
-    app = create_app(settings)
+    running: dict[str, Stop] = {}
+    settings = svc.settings
     if projector:
-        app.state.follower.start(settings.poll_interval)
-        app.state.mail_fetch = start_fetch_thread(app.state.services)
-        app.state.sla_timer = sla_timer_thread(app.state.services)
+        svc.follower.start(settings.poll_interval)
+        running["read_model"] = svc.follower.stop
+        running["mail_fetch"] = Running(*start_fetch_thread(svc)).halt
+        running["sla_timer"] = Running(*sla_timer_thread(svc)).halt
     if mail:
-        svc = app.state.services
         follower, sender = build_mail(settings, svc.domain, svc.engine)
-        app.state.mail_thread = start_thread(follower, sender, settings.poll_interval)
+        outbox = Running(*start_thread(follower, sender, settings.poll_interval))
+        svc.extras["mail_thread"] = outbox
+        running["mail_outbox"] = outbox.halt
+    return running
+
+
+def embedded_app(settings: Settings, projector: bool, mail: bool = False) -> Any:
+    """The API application, with the followers in its threads when asked for."""
+    from api.main import create_app
+
+    app = create_app(settings)
+    running = start_followers(app.state.services, projector, mail)
+    app.state.followers = running
+    app.state.mail_thread = app.state.services.extras.get("mail_thread")
+    return app
+
+
+def worker_app() -> Any:
+    """One API worker of `serve --workers` (uvicorn's factory, in each process)."""
+    from api.announce import caches_changed, worker_listener
+    from api.main import create_app
+
+    app = create_app(Settings())
+    if os.environ.get(FOLLOWERS_ELSEWHERE):
+        svc = app.state.services
+        listener = worker_listener(svc.engine, svc.follower, svc.cache)
+        svc.sessions.changed = caches_changed(svc.engine, svc.cache)
+        listener.start()
+        listener.ready.wait(10)
+        app.state.listener = listener
     return app
 
 
 def run(arguments: argparse.Namespace) -> int:
-    """Run uvicorn on the application, built here from the one Settings."""
+    """Serve: one process on SQLite, workers and a followers process on PostgreSQL."""
     import uvicorn
 
     from api.bootstrap import is_sqlite
 
     settings = Settings()
-    projector = arguments.projector
-    if projector is None:
-        projector = is_sqlite(settings.database_url)
-    mail = arguments.mail
-    if mail is None:
-        mail = is_sqlite(settings.database_url)
-    uvicorn.run(
-        embedded_app(settings, projector, mail),
-        host=arguments.host,
-        port=arguments.port,
-        log_level="info",
-        # The app itself trusts forwarded headers from LEDGERDESK_TRUSTED_PROXIES only.
-        proxy_headers=False,
-    )
+    sqlite = is_sqlite(settings.database_url)
+    projector = sqlite if arguments.projector is None else arguments.projector
+    mail = sqlite if arguments.mail is None else arguments.mail
+    if sqlite:
+        if (arguments.workers or 1) > 1:
+            print(
+                "SQLite serves with one worker (one writer at a time); "
+                "PostgreSQL serves with several.",
+                file=sys.stderr,
+            )
+        uvicorn.run(
+            embedded_app(settings, projector, mail),
+            host=arguments.host,
+            port=arguments.port,
+            log_level="info",
+            # The app trusts forwarded headers from LEDGERDESK_TRUSTED_PROXIES only.
+            proxy_headers=False,
+        )
+        return 0
+    workers = arguments.workers or os.cpu_count() or 1
+    return serve_workers(arguments, settings, workers, projector, mail)
+
+
+def serve_workers(
+    arguments: argparse.Namespace,
+    settings: Settings,
+    workers: int,
+    projector: bool,
+    mail: bool,
+) -> int:
+    """Workers on one socket, the followers once beside them; all stop together."""
+    import multiprocessing
+
+    import uvicorn
+
+    from api.bootstrap import build_services
+
+    # migrations, a changed read model's rebuild and the outbox's start happen
+    # once, here, before any worker or follower opens the tables
+    svc = build_services(settings)
+    svc.domain.close()
+    svc.engine.dispose()
+    followers = None
+    if projector or mail:
+        context = multiprocessing.get_context("spawn")
+        followers = context.Process(
+            target=run_followers,
+            args=(projector, mail),
+            name="ledgerdesk-followers",
+        )
+        followers.start()
+        if projector:
+            os.environ[FOLLOWERS_ELSEWHERE] = "1"
+    try:
+        uvicorn.run(
+            "api.commands.serve:worker_app",
+            factory=True,
+            workers=workers,
+            host=arguments.host,
+            port=arguments.port,
+            log_level="info",
+            # The app trusts forwarded headers from LEDGERDESK_TRUSTED_PROXIES only.
+            proxy_headers=False,
+        )
+    finally:
+        if followers is not None:
+            followers.terminate()
+            followers.join(STOP_TIMEOUT_S)
+            if followers.is_alive():
+                followers.kill()
+                followers.join(STOP_TIMEOUT_S)
     return 0
 
 
-def sla_timer_thread(svc: Any) -> Any:
+def run_followers(projector: bool, mail: bool) -> None:
+    """The followers process: each follower once, until serve stops it (or ends)."""
+    from api.announce import announce_positions, followers_listener
+    from api.bootstrap import build_services
+
+    stop = threading.Event()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, lambda *_: stop.set())
+    parent = os.getppid()
+    svc = build_services(Settings())
+    listener = None
+    if projector:
+        announce_positions(svc.follower)
+        # a stored event wakes the read model at once, not after its poll (the
+        # PostgreSQL store NOTIFYs its channel on each append)
+        channel = svc.domain.recorder.channel_name  # type: ignore[attr-defined]
+        listener = followers_listener(svc.engine, channel, svc.follower.wake)
+        listener.start()
+    running = start_followers(svc, projector, mail)
+    while not stop.wait(1.0):
+        if os.getppid() != parent:  # serve itself died: nobody would stop us
+            break
+    if listener is not None:
+        listener.stop()
+    for halt in running.values():
+        halt()
+    svc.domain.close()
+    svc.engine.dispose()
+
+
+def sla_timer_thread(svc: Any) -> tuple[threading.Thread, threading.Event]:
     """The SLA timer beside the projector: it waits for the read model after raising."""
     from outbound.sla_timer import SlaTimer, start_thread
 

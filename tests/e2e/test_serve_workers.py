@@ -1,0 +1,281 @@
+"""ledgerdesk serve --workers: several API processes, the followers once.
+
+A write answered by one worker is read through the other at once; the mail
+outbox runs once, so each mail leaves once; stopping serve stops every child.
+On SQLite serve runs one process whatever --workers says.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from email import message_from_bytes
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from aiosmtpd.controller import Controller
+
+from tests.conftest import BACKEND
+from tests.e2e.test_serve import _command, _free_port
+
+pytestmark = pytest.mark.timeout(300)
+
+
+class Inbox:
+    """An SMTP handler keeping the Message-ID of each mail it accepts."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.ids.append(str(message_from_bytes(envelope.content)["Message-ID"]))
+        return "250 OK"
+
+
+def _children(pid: int) -> set[int]:
+    """Every descendant of a process, from /proc."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        children = (task / "children").read_text().split()
+        for child in map(int, children):
+            found |= {child} | _children(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split()[2]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def _wait_up(base: str, log: Path | None = None, unknown: bool = False) -> None:
+    """Until the server answers (with `unknown`, 404 too: a desk with no tenant)."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            code = httpx.get(f"{base}/api/system/status", timeout=2).status_code
+            if code == 200 or (unknown and code == 404):
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    said = log.read_text()[-3000:] if log else ""
+    pytest.fail(f"the server did not answer within 90 s:\n{said}")
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[Inbox, int]]:
+    handler, port = Inbox(), _free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield handler, port
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def served(database_url, tmp_path, inbox):  # type: ignore[no-untyped-def]
+    """The demo tenant served by `serve --workers 2` with the followers and mail."""
+    _, smtp_port = inbox
+    env = {
+        **os.environ,
+        "LEDGERDESK_DATABASE_URL": database_url,
+        "LEDGERDESK_UPLOAD_DIR": str(tmp_path / "uploads"),
+        "LEDGERDESK_EXPORT_DIR": str(tmp_path / "exports"),
+        "LEDGERDESK_SMTP_URL": f"smtp://127.0.0.1:{smtp_port}",
+        "LEDGERDESK_POLL_INTERVAL": "0.1",
+    }
+    subprocess.run(
+        _command("seed", "--tenant", "demo"),
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    port = _free_port()
+    log = (tmp_path / "serve.log").open("wb")
+    process = subprocess.Popen(
+        _command(
+            "serve", "--port", str(port), "--workers", "2", "--projector", "--mail"
+        ),
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_up(base, tmp_path / "serve.log")
+        yield base, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=60)
+        log.close()
+
+
+def _token(base: str, username: str) -> dict[str, str]:
+    answer = httpx.post(
+        f"{base}/api/auth/login",
+        json={"username": username, "password": "demo"},
+        timeout=10,
+    )
+    answer.raise_for_status()
+    return {"Authorization": f"Bearer {answer.json()['access_token']}"}
+
+
+NEWEST = {
+    "builder[paginate]": "15",
+    "builder[orderBy][0][]": ["updated_at", "desc"],
+}
+
+
+@pytest.mark.skipif(BACKEND == "sqlite", reason="several workers need PostgreSQL")
+def test_a_write_through_one_worker_is_read_through_the_other_at_once(served):
+    base, process = served
+    client = _token(base, "client@demo.test")
+    operator = _token(base, "first@demo.test")
+    workers = _children(process.pid)
+    assert len(workers) >= 3  # two workers and the followers (and a tracker)
+    for i in range(12):
+        # a fresh connection each time: the kernel hands it to either worker
+        created = httpx.post(
+            f"{base}/api/tickets",
+            headers=client,
+            timeout=20,
+            json={
+                "description": f"Printer {i}",
+                "message": "It jams.",
+                "priority_id": 1,
+            },
+        )
+        assert created.status_code in (200, 201), created.text
+        ticket = created.json()["id"]
+        listed = httpx.get(
+            f"{base}/api/tickets", headers=client, params=NEWEST, timeout=20
+        )
+        assert ticket in [row["id"] for row in listed.json()["data"]]
+        reply = httpx.post(
+            f"{base}/api/messages",
+            headers=operator,
+            timeout=20,
+            files={
+                "message": (None, f"<p>On it {i}</p>"),
+                "morphable_type": (None, "Ticket"),
+                "morphable_id": (None, ticket),
+            },
+        )
+        assert reply.status_code in (200, 201), reply.text
+        shown = httpx.get(f"{base}/api/tickets/{ticket}", headers=client, timeout=20)
+        assert shown.status_code == 200
+        assert f"On it {i}" in shown.text or _in_messages(base, client, ticket, i)
+
+
+def _in_messages(base: str, headers: dict[str, str], ticket: str, i: int) -> bool:
+    answer = httpx.get(
+        f"{base}/api/messages",
+        headers=headers,
+        timeout=20,
+        params={
+            "builder[where][0][]": ["morphable_id", "=", ticket],
+            "builder[paginate]": "50",
+        },
+    )
+    return f"On it {i}" in answer.text
+
+
+@pytest.mark.skipif(BACKEND == "sqlite", reason="several workers need PostgreSQL")
+def test_a_signed_out_session_is_refused_by_every_worker(served):
+    base, _ = served
+    headers = _token(base, "client@demo.test")
+    for _ in range(6):  # each worker has the session in its cache now
+        assert httpx.get(f"{base}/api/auth/me", headers=headers, timeout=10).is_success
+    httpx.post(
+        f"{base}/api/auth/logout", headers=headers, json={}, timeout=10
+    ).raise_for_status()
+    time.sleep(0.2)
+    for _ in range(6):
+        answer = httpx.get(f"{base}/api/auth/me", headers=headers, timeout=10)
+        assert answer.status_code == 401
+
+
+@pytest.mark.skipif(BACKEND == "sqlite", reason="several workers need PostgreSQL")
+def test_mail_leaves_once_and_stopping_serve_stops_every_child(served, inbox):
+    base, process = served
+    handler, _ = inbox
+    client = _token(base, "client@demo.test")
+    operator = _token(base, "first@demo.test")
+    ticket = httpx.post(
+        f"{base}/api/tickets",
+        headers=client,
+        timeout=20,
+        json={"description": "Mail once", "message": "Hello", "priority_id": 1},
+    ).json()["id"]
+    for i in range(3):
+        httpx.post(
+            f"{base}/api/messages",
+            headers=operator,
+            timeout=20,
+            files={
+                "message": (None, f"<p>Reply {i}</p>"),
+                "morphable_type": (None, "Ticket"),
+                "morphable_id": (None, ticket),
+            },
+        ).raise_for_status()
+    deadline = time.monotonic() + 30
+    while len(handler.ids) < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(2)  # a second outbox, were there one, would send them again now
+    assert len(handler.ids) >= 3
+    assert [n for n, seen in Counter(handler.ids).items() if seen > 1] == []
+
+    children = _children(process.pid)
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=60)
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert [pid for pid in children if _alive(pid)] == []
+
+
+@pytest.mark.skipif(BACKEND != "sqlite", reason="the embedded default")
+def test_sqlite_serves_with_one_process_whatever_workers_says(database_url, tmp_path):
+    env = {
+        **os.environ,
+        "LEDGERDESK_DATABASE_URL": database_url,
+        "LEDGERDESK_UPLOAD_DIR": str(tmp_path / "uploads"),
+        "LEDGERDESK_EXPORT_DIR": str(tmp_path / "exports"),
+    }
+    port = _free_port()
+    process = subprocess.Popen(
+        _command("serve", "--port", str(port), "--workers", "2"),
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        _wait_up(f"http://127.0.0.1:{port}", unknown=True)
+        assert _children(process.pid) == set()
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=60)
+    assert b"SQLite serves with one worker" in err
+
+
+def test_workers_must_be_a_positive_number():
+    answer = subprocess.run(
+        [sys.executable, "-m", "api.cli", "serve", "--workers", "0"],
+        capture_output=True,
+        timeout=60,
+    )
+    assert answer.returncode == 2
+    assert b"--workers" in answer.stderr
