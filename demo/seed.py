@@ -250,6 +250,25 @@ def seed_demo(
     return tenant_id
 
 
+def _billing_profile(name: str, rng: random.Random) -> dict[str, Any]:
+    """The tenant as seller on its invoices: a Dutch private company."""
+    kvk = f"{rng.randint(10_000_000, 99_999_999)}"
+    return {
+        "name": f"{name} B.V.",
+        "street": "Keizersgracht 1",
+        "postal_code": "1015 CJ",
+        "city": "Amsterdam",
+        "country_code": "NL",
+        "vat_number": f"NL{rng.randint(100_000_000, 999_999_999)}B01",
+        "kvk_number": kvk,
+        "electronic_address": {"scheme": "0106", "id": kvk},
+        "email": "billing@demo.test",
+        "iban": "NL91ABNA0417164300",
+        "currency": "EUR",
+        "payment_terms_days": 30,
+    }
+
+
 def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str:
     rng = random.Random(subdomain)
     tenant_id = app.tenants.create(SYSTEM, name, subdomain)
@@ -261,6 +280,9 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
             configs={"ticketing.ticket_fields_config": TICKET_FIELDS_CONFIG},
             modules={"mod_invoice_export_pdf": True},
         ),
+    )
+    app.invoices.set_billing_profile(
+        tenant_id, SYSTEM, _billing_profile(name, random.Random(f"billing/{subdomain}"))
     )
     ids = _setting_ids(app, tenant_id)
     companies = [
@@ -574,49 +596,123 @@ def _critical_tickets(
     client: str,
     operator: str,
 ) -> None:
-    """Two outages under the Critical SLA (a first answer within a minute, day and
-    night), unanswered: one is warned here once its warning falls due, the
-    other warns and breaches when the SLA timer of `serve` gets to it."""
+    """Outages under the Critical SLA (a first answer within a minute, day and
+    night), unanswered, so that a newcomer sees a clock in every state: one
+    reported three hours ago (its response breached, its resolution warned),
+    one just now (warned once its warning falls due, a second into the seed),
+    and one the SLA timer of `serve` warns of and breaches a minute later."""
     import time
 
-    from domain.sla import History, calendar_from_data, clock, policy_from_data
-
     critical = ids["slas"][2]
+    outages = (
+        ("Printers offline on every floor", timedelta(hours=3)),
+        ("Mail server down for everyone", timedelta(0)),
+        ("VPN refuses every login", timedelta(0)),
+    )
     opened = []
-    for subject in ("Mail server down for everyone", "VPN refuses every login"):
-        ticket_id = app.tickets.open(
-            tenant_id,
-            client,
-            OpenTicket(
-                description=subject,
-                client_id=client,
-                company_id=company,
-                priority_id=ids["priorities"][3],
-                sla_id=critical,
-                operator_id=operator,
-            ),
-            PostMessage(
-                message=f"{subject}!", visible_to_client=True, is_from_client=True
-            ),
-        )
+    for subject, ago in outages:
+        with _events_dated(datetime.now(UTC) - ago if ago else None):
+            ticket_id = app.tickets.open(
+                tenant_id,
+                client,
+                OpenTicket(
+                    description=subject,
+                    client_id=client,
+                    company_id=company,
+                    priority_id=ids["priorities"][3],
+                    sla_id=critical,
+                    operator_id=operator,
+                ),
+                PostMessage(
+                    message=f"{subject}!", visible_to_client=True, is_from_client=True
+                ),
+            )
         opened.append(ticket_id)
-    ticket = app.tickets.get(tenant_id, opened[0])
-    data = dict(LISTS["slas"][2][1])
+    policy = _critical_policy()
+    # the warning of the one just reported falls due 0.6 s after it was opened
+    first_warning = _due_alerts(app, tenant_id, opened[1], policy, None)
+    if first_warning:
+        wait = (first_warning[0][0] - datetime.now(UTC)).total_seconds()
+        time.sleep(max(wait, 0) + 0.05)
+    for ticket_id in opened[:2]:
+        raise_due_alerts(app, tenant_id, ticket_id, policy)
+
+
+def _critical_policy() -> Any:
+    from domain.sla import calendar_from_data, policy_from_data
+
     calendar = calendar_from_data(LISTS["business_hour_contracts"][1][1])
-    at = ticket.created_on
-    result = clock(
-        History(at, ids["priorities"][3], ((at, ticket.status_type),)),
-        policy_from_data(data, calendar),
-    )
-    if result.next_alert is None or result.response is None:
-        return
-    moment, target, level = result.next_alert
-    time.sleep(max((moment - datetime.now(UTC)).total_seconds(), 0) + 0.05)
-    due = result.response.due_at
-    assert due is not None  # a running clock has one
-    app.tickets.raise_sla_alert(
-        tenant_id, "sla-timer", opened[0], target, level, due.isoformat()
-    )
+    return policy_from_data(dict(LISTS["slas"][2][1]), calendar)
+
+
+def _due_alerts(
+    app: Ledgerdesk,
+    tenant_id: str,
+    ticket_id: str,
+    policy: Any,
+    now: datetime | None,
+) -> list[tuple[datetime, str, str, str]]:
+    """The warnings and breaches of an unanswered, still open ticket in the
+    order the clock reaches them, up to now (all of them when now is None)."""
+    from domain.sla import History, clock
+
+    ticket = app.tickets.get(tenant_id, ticket_id)
+    at, priority = ticket.created_on, ticket.fields.get("priority_id")
+    alerts: set[tuple[str, str, str]] = set()
+    found: list[tuple[datetime, str, str, str]] = []
+    while True:
+        statuses = ((at, ticket.status_type),)
+        history = History(at, priority, statuses, alerts=frozenset(alerts))
+        result = clock(history, policy)
+        if result.next_alert is None:
+            return found
+        moment, target, level = result.next_alert
+        if now is not None and moment > now:
+            return found
+        of = result.response if target == "response" else result.resolution
+        assert of is not None and of.due_at is not None  # the clock raised it
+        due = of.due_at.isoformat()
+        found.append((moment, target, level, due))
+        alerts.add((target, level, due))
+
+
+def raise_due_alerts(
+    app: Ledgerdesk, tenant_id: str, ticket_id: str, policy: Any
+) -> int:
+    """Raise what the SLA timer raises for a ticket now: each warning and
+    breach whose moment has come, under the timer's name and the due moment
+    the read model keeps, so the timer of `serve` never raises them again."""
+    from outbound.sla_timer import TIMER
+
+    raised = 0
+    for _, target, level, due in _due_alerts(
+        app, tenant_id, ticket_id, policy, datetime.now(UTC)
+    ):
+        raised += app.tickets.raise_sla_alert(
+            tenant_id, TIMER, ticket_id, target, level, due
+        )
+    return raised
+
+
+class _events_dated:  # noqa: N801  (used as a with-block)
+    """Date the ticket events made inside the block at a past moment: a demo
+    ticket reported hours ago, whose clock has run since."""
+
+    def __init__(self, moment: datetime | None) -> None:
+        self.moment = moment
+
+    def __enter__(self) -> None:
+        from domain.tickets import Ticket
+
+        if self.moment is not None:
+            moment = self.moment
+            Ticket.Event.create_timestamp = staticmethod(lambda: moment)  # type: ignore[method-assign]
+
+    def __exit__(self, *_: object) -> None:
+        from domain.tickets import Ticket
+
+        if self.moment is not None:
+            del Ticket.Event.create_timestamp
 
 
 def seed_tickets(
