@@ -26,7 +26,7 @@ from sqlalchemy.schema import CreateIndex, CreateTable
 from projections.tables import READ_MODEL_TABLES, metadata, tracking
 from storage.migrations import migrate
 
-READ_MODEL_REVISION = 1
+READ_MODEL_REVISION = 2
 """Raise it when handlers change what the rows hold without changing a table, so
 the next start-up rebuilds the read model."""
 

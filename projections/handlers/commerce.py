@@ -9,7 +9,8 @@ from typing import Any
 
 from sqlalchemy import and_, delete, select, update
 
-from domain.lines import CENT, total_excl, total_incl
+from domain.bookkeeping import gross_of
+from domain.lines import CENT, total_excl
 from domain.periods import PERIOD_MONTHS, add_months
 from projections import tables as t
 from projections.context import Apply
@@ -294,11 +295,14 @@ def invoice_created(a: Apply) -> None:
 
 
 def _invoice_lines(a: Apply, lines: list[dict[str, Any]]) -> None:
+    """The lines and their totals; the gross as the invoice's VAT breakdown has
+    it (VAT rounded per category and rate, domain/bookkeeping.py), so the read
+    model and a booked snapshot agree to the cent."""
     a.update(
         t.invoices,
         lines=lines,
         amount_excl=_money(total_excl(lines)),
-        amount_incl=_money(total_incl(lines)),
+        amount_incl=_money(gross_of(lines)),
     )
 
 
