@@ -8,6 +8,9 @@ not joined through a consumer group, so start-up takes no group rebalance;
 run one consumer per set of topics. When a topic's id changes (the topic was
 deleted and created again) its stored offsets no longer mean anything, and
 the consumer reads that topic from the start, relying on de-duplication.
+
+`SnapshotBooks` shows the other way in: an accounting system that books every
+invoice from the compacted topic of invoice snapshots alone.
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
@@ -34,7 +39,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from outbound.public_events import DEFAULT_TOPICS
+from outbound.public_events import DEFAULT_TOPICS, INVOICE_SNAPSHOT, NEW_TOPICS
 
 log = logging.getLogger("ledgerdesk.accounting")
 
@@ -227,3 +232,114 @@ class AccountingConsumer:
         consumer, self.consumer = self.consumer, None
         if consumer is not None:
             consumer.close()
+
+
+# -- books from the compacted snapshot topic alone ---------------------------------
+DEBTORS, REVENUE, VAT_PAYABLE = "1300 Debtors", "8000 Revenue", "1500 VAT payable"
+
+
+def journal(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
+    """The booking of one invoice snapshot: debtors debited with the gross,
+    revenue credited per VAT group with its taxable amount and VAT payable with
+    its VAT; a credit note books the same the other way round. Amounts are
+    Decimals; debits equal credits."""
+    sign = Decimal(-1) if snapshot["kind"] == "credit_note" else Decimal(1)
+    entries = [
+        {
+            "account": DEBTORS,
+            "debit": sign * Decimal(snapshot["totals"]["gross"]),
+            "credit": Decimal(0),
+        }
+    ]
+    for group in snapshot["vat_breakdown"]:
+        tag = f"{group['category']} {group['rate']}"
+        entries.append(
+            {
+                "account": f"{REVENUE} {tag}",
+                "debit": Decimal(0),
+                "credit": sign * Decimal(group["taxable"]),
+            }
+        )
+        entries.append(
+            {
+                "account": f"{VAT_PAYABLE} {tag}",
+                "debit": Decimal(0),
+                "credit": sign * Decimal(group["vat"]),
+            }
+        )
+    return entries
+
+
+class SnapshotBooks:
+    """An accounting system's books rebuilt from the compacted topic of invoice
+    snapshots alone (no other topic, no event history): the latest snapshot per
+    invoice id, a tombstone (an invoice taken back to draft) removing it.
+
+    On a compacted topic the broker keeps at least the latest value of every
+    key, so reading it from the start always yields every finalised invoice as
+    it is now, however late the reader starts.
+    """
+
+    def __init__(
+        self,
+        bootstrap: str,
+        topic: str = NEW_TOPICS[INVOICE_SNAPSHOT],
+        timeout: float = 10.0,
+    ) -> None:
+        self.bootstrap = bootstrap.split(",")
+        self.topic = topic
+        self.timeout = timeout
+        self.invoices: dict[str, dict[str, Any]] = {}
+        self.tenants: dict[str, str] = {}
+
+    def rebuild(self) -> dict[str, dict[str, Any]]:
+        """Read the whole topic from the start to its current end; answers the
+        snapshots by invoice id."""
+        from kafka import KafkaConsumer, TopicPartition
+
+        consumer = KafkaConsumer(
+            bootstrap_servers=self.bootstrap,
+            group_id=None,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            request_timeout_ms=int(self.timeout * 1000) + 1000,
+        )
+        try:
+            partitions = [
+                TopicPartition(self.topic, p)
+                for p in sorted(consumer.partitions_for_topic(self.topic) or ())
+            ]
+            consumer.assign(partitions)
+            consumer.seek_to_beginning(*partitions)
+            ends = consumer.end_offsets(partitions)
+            self.invoices, self.tenants = {}, {}
+            deadline = time.monotonic() + self.timeout
+            while any(consumer.position(tp) < ends[tp] for tp in partitions):
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"{self.topic} was not read to its end")
+                for messages in consumer.poll(timeout_ms=200).values():
+                    for message in messages:
+                        self.apply(message)
+            return self.invoices
+        finally:
+            consumer.close()
+
+    def apply(self, message: Any) -> None:
+        """Keep a snapshot as its invoice's latest, or drop it on a tombstone."""
+        key = message.key.decode()
+        if message.value is None:
+            self.invoices.pop(key, None)
+            return
+        self.invoices[key] = json.loads(message.value)
+        headers = {name: raw.decode() for name, raw in message.headers or ()}
+        self.tenants[key] = headers.get("tenant_id", "")
+
+    def ledger(self) -> list[dict[str, Any]]:
+        """Every invoice's booking, by invoice number."""
+        rows = []
+        for invoice_id, snapshot in sorted(
+            self.invoices.items(), key=lambda item: item[1]["number"]
+        ):
+            for entry in journal(snapshot):
+                rows.append({"invoice_id": invoice_id, **entry})
+        return rows
