@@ -1435,6 +1435,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{invoice_id}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Snapshot
+         * @description The invoice as an accountant books it: parties, lines with unit code and
+         *     VAT category, VAT breakdown, totals and amount due (docs/accounting.md).
+         */
+        get: operations["invoices-snapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark
+         * @description Mark a finalised invoice paid, outstanding or expired (409 for a draft or
+         *     a credit invoice, 422 naming status for another value).
+         */
+        post: operations["invoices-mark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit
+         * @description Credit a finalised invoice in full: answers the credit invoice, issued at
+         *     once and referencing the original. 409 for a draft, a credit invoice or an
+         *     invoice credited before.
+         */
+        post: operations["invoices-credit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoicing/export/{invoice_id}": {
         parameters: {
             query?: never;
@@ -1507,6 +1571,52 @@ export interface paths {
          * @description The invoice PDF as Base64 with its Filename, for saving as a file.
          */
         get: operations["invoices-file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show
+         * @description The tenant as seller on its invoices (name, address, VAT and KvK number,
+         *     electronic address, IBAN, currency, payment terms).
+         */
+        get: operations["billing-profile-show"];
+        /**
+         * Update
+         * @description Replace the billing profile; invoices finalised before keep theirs.
+         */
+        put: operations["billing-profile-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/ubl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ubl
+         * @description The finalised invoice (or credit invoice) as a UBL 2.1 e-invoice; 409 for a
+         *     draft or when the seller's or buyer's data is not enough for one.
+         */
+        get: operations["invoices-ubl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1883,6 +1993,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/{model}/{record_id}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diff
+         * @description What changed between two versions: each field's old and new value.
+         */
+        get: operations["audit-diff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sla-report": {
         parameters: {
             query?: never;
@@ -1896,6 +2026,30 @@ export interface paths {
          *     answers the same as a spreadsheet).
          */
         get: operations["sla-report-show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search
+         * @description Tickets, their messages and every record, best first per kind.
+         *
+         *     Words are stemmed; "quotes" make a phrase, OR gives alternatives, -word
+         *     excludes; the last word matches what starts with it while being typed.
+         *     A portal client finds only its companies' records and never an internal note.
+         */
+        get: operations["search-search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4083,18 +4237,47 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** AuditActor */
+        AuditActor: {
+            /** Id */
+            id: string | null;
+            /** Full Name */
+            full_name: string | null;
+            /** Role */
+            role: string | null;
+        };
+        /** AuditDiff */
+        AuditDiff: {
+            /** Id */
+            id: string;
+            /** Model */
+            model: string;
+            /** Time Zone */
+            time_zone: string;
+            old: components["schemas"]["AuditVersion"];
+            new: components["schemas"]["AuditVersion"];
+            /** Changes */
+            changes: {
+                [key: string]: components["schemas"]["FieldChange"];
+            };
+        };
         /** AuditEvent */
         AuditEvent: {
             /** Version */
             version: number;
             /** Time */
             time: string;
-            /** Actor */
-            actor: string | null;
+            /** Time Utc */
+            time_utc: string;
+            actor: components["schemas"]["AuditActor"];
             /** Type */
             type: string;
             /** Changes */
             changes: {
+                [key: string]: components["schemas"]["FieldChange"];
+            };
+            /** Data */
+            data: {
                 [key: string]: unknown;
             };
         };
@@ -4106,8 +4289,23 @@ export interface components {
             model: string;
             /** Version */
             version: number;
+            /** Time Zone */
+            time_zone: string;
             /** Events */
             events: components["schemas"]["AuditEvent"][];
+        };
+        /** AuditMoment */
+        AuditMoment: {
+            /** Given */
+            given: string;
+            /** Time */
+            time: string;
+            /** Time Utc */
+            time_utc: string;
+            /** Time Zone */
+            time_zone: string;
+            /** Zone Assumed */
+            zone_assumed: boolean;
         };
         /** AuditState */
         AuditState: {
@@ -4117,10 +4315,96 @@ export interface components {
             model: string;
             /** Version */
             version: number;
+            /** Time Zone */
+            time_zone: string;
+            at?: components["schemas"]["AuditMoment"] | null;
+            /** Time */
+            time: string | null;
+            /** Time Utc */
+            time_utc: string | null;
             /** State */
             state: {
                 [key: string]: unknown;
             } | null;
+        };
+        /** AuditVersion */
+        AuditVersion: {
+            /** Version */
+            version: number;
+            /** Time */
+            time: string;
+            /** Time Utc */
+            time_utc: string;
+            actor: components["schemas"]["AuditActor"];
+            /** Type */
+            type: string;
+        };
+        /**
+         * BillingProfile
+         * @description The tenant as seller on its invoices.
+         */
+        BillingProfile: {
+            /** Name */
+            name: string | null;
+            /** Street */
+            street: string | null;
+            /** Postal Code */
+            postal_code: string | null;
+            /** City */
+            city: string | null;
+            /**
+             * Country Code
+             * @description ISO 3166 alpha-2, such as NL
+             */
+            country_code: string | null;
+            /** Vat Number */
+            vat_number: string | null;
+            /** Kvk Number */
+            kvk_number: string | null;
+            electronic_address: components["schemas"]["ElectronicAddress"] | null;
+            /** Email */
+            email: string | null;
+            /** Iban */
+            iban: string | null;
+            /** Currency */
+            currency: string;
+            /** Payment Terms Days */
+            payment_terms_days: number;
+        };
+        /**
+         * BillingProfileIn
+         * @description The seller's data; name and country code are required.
+         */
+        BillingProfileIn: {
+            /** Name */
+            name?: string | null;
+            /** Street */
+            street?: string | null;
+            /** Postal Code */
+            postal_code?: string | null;
+            /** City */
+            city?: string | null;
+            /** Country Code */
+            country_code?: string | null;
+            /** Vat Number */
+            vat_number?: string | null;
+            /** Kvk Number */
+            kvk_number?: string | null;
+            electronic_address?: components["schemas"]["ElectronicAddress"] | null;
+            /** Email */
+            email?: string | null;
+            /** Iban */
+            iban?: string | null;
+            /**
+             * Currency
+             * @default EUR
+             */
+            currency?: string;
+            /**
+             * Payment Terms Days
+             * @default 30
+             */
+            payment_terms_days?: number;
         };
         /** BusinessHourContractItem */
         BusinessHourContractItem: {
@@ -4225,6 +4509,33 @@ export interface components {
             minutes_remaining: number;
             /** Hours Remaining */
             hours_remaining: number;
+        };
+        /** Buyer */
+        Buyer: {
+            /** Name */
+            name: string | null;
+            /** Street */
+            street: string | null;
+            /** Postal Code */
+            postal_code: string | null;
+            /** City */
+            city: string | null;
+            /**
+             * Country Code
+             * @description ISO 3166 alpha-2, such as NL
+             */
+            country_code: string | null;
+            /** Vat Number */
+            vat_number: string | null;
+            /** Kvk Number */
+            kvk_number: string | null;
+            electronic_address: components["schemas"]["ElectronicAddress"] | null;
+            /** Email */
+            email: string | null;
+            /** Iban */
+            iban: string | null;
+            /** Company Id */
+            company_id: string | null;
         };
         /** CategoryItem */
         CategoryItem: {
@@ -4664,6 +4975,17 @@ export interface components {
             /** Database */
             database: boolean;
         };
+        /** ElectronicAddress */
+        ElectronicAddress: {
+            /**
+             * Scheme
+             * @description Peppol EAS code: 0106 KvK, 9944 Dutch VAT, 0088 GLN, 0190 OIN, EM e-mail
+             * @enum {string}
+             */
+            scheme: "0106" | "9944" | "0088" | "0190" | "EM";
+            /** Id */
+            id: string;
+        };
         /** EmailIn */
         EmailIn: {
             /** Email */
@@ -4736,6 +5058,17 @@ export interface components {
             /** Rows */
             rows: number | null;
             files: components["schemas"]["ExportFiles"];
+        };
+        /** FieldChange */
+        FieldChange: {
+            /** From */
+            from: unknown;
+            /** To */
+            to: unknown;
+            /** Added */
+            added?: unknown[];
+            /** Removed */
+            removed?: unknown[];
         };
         /** FollowerHealth */
         FollowerHealth: {
@@ -5047,6 +5380,19 @@ export interface components {
             /** Total */
             total: number;
             source?: components["schemas"]["Source"] | null;
+            /** Unit Code */
+            unit_code?: string | null;
+            /** Vat Category */
+            vat_category?: string | null;
+            /** Exemption Reason */
+            exemption_reason?: string | null;
+        };
+        /** InvoiceRef */
+        InvoiceRef: {
+            /** Invoice Id */
+            invoice_id: string;
+            /** Number */
+            number: string;
         };
         /**
          * InvoiceRow
@@ -5107,6 +5453,41 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * InvoiceSnapshot
+         * @description The invoice as an accountant books it; amounts are decimal strings.
+         */
+        InvoiceSnapshot: {
+            /** Invoice Id */
+            invoice_id: string;
+            /** Number */
+            number: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "invoice" | "credit_note";
+            credited_invoice: components["schemas"]["InvoiceRef"] | null;
+            credited_by: components["schemas"]["InvoiceRef"] | null;
+            /** Status */
+            status: string;
+            /** Currency */
+            currency: string;
+            /** Issue Date */
+            issue_date: string;
+            /** Due Date */
+            due_date: string;
+            payment_terms: components["schemas"]["PaymentTerms"];
+            /** Reference */
+            reference: string | null;
+            seller: components["schemas"]["Party"];
+            buyer: components["schemas"]["Buyer"];
+            /** Lines */
+            lines: components["schemas"]["SnapshotLine"][];
+            /** Vat Breakdown */
+            vat_breakdown: components["schemas"]["VatGroup"][];
+            totals: components["schemas"]["Totals"];
+        };
         /** Invoiced */
         Invoiced: {
             /** Message */
@@ -5155,6 +5536,18 @@ export interface components {
              * @default 21
              */
             vat_rate?: number | string;
+            /**
+             * Unit Code
+             * @description HUR, C62, ...
+             */
+            unit_code?: string | null;
+            /**
+             * Vat Category
+             * @description S, Z, E, AE, K, G or O; a 0 % line needs one
+             */
+            vat_category?: string | null;
+            /** Exemption Reason */
+            exemption_reason?: string | null;
         };
         /** Location */
         Location: {
@@ -5323,6 +5716,14 @@ export interface components {
             imap_password_set: boolean;
             /** Default Smtp */
             default_smtp: boolean;
+        };
+        /** MarkIn */
+        MarkIn: {
+            /**
+             * Status
+             * @description paid, outstanding or expired
+             */
+            status: string;
         };
         /** MeIn */
         MeIn: {
@@ -6506,6 +6907,41 @@ export interface components {
             /** Last Page */
             last_page: number;
         };
+        /**
+         * Party
+         * @description A seller or buyer as the invoice names it.
+         */
+        Party: {
+            /** Name */
+            name: string | null;
+            /** Street */
+            street: string | null;
+            /** Postal Code */
+            postal_code: string | null;
+            /** City */
+            city: string | null;
+            /**
+             * Country Code
+             * @description ISO 3166 alpha-2, such as NL
+             */
+            country_code: string | null;
+            /** Vat Number */
+            vat_number: string | null;
+            /** Kvk Number */
+            kvk_number: string | null;
+            electronic_address: components["schemas"]["ElectronicAddress"] | null;
+            /** Email */
+            email: string | null;
+            /** Iban */
+            iban: string | null;
+        };
+        /** PaymentTerms */
+        PaymentTerms: {
+            /** Days */
+            days: number;
+            /** Note */
+            note: string;
+        };
         /** Person */
         Person: {
             /** Id */
@@ -7088,6 +7524,41 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** SearchAnswer */
+        SearchAnswer: {
+            /** Q */
+            q: string;
+            /** Groups */
+            groups: components["schemas"]["SearchGroup"][];
+        };
+        /** SearchGroup */
+        SearchGroup: {
+            /** Kind */
+            kind: string;
+            /** Results */
+            results: components["schemas"]["SearchResult"][];
+        };
+        /** SearchResult */
+        SearchResult: {
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Title */
+            title: string;
+            /** Snippet */
+            snippet: string;
+            /** Ticket Id */
+            ticket_id: string | null;
+            /** Message Id */
+            message_id: string | null;
+            /** Url */
+            url: string;
+            /** Score */
+            score: number;
+            /** Updated At */
+            updated_at: string;
+        };
         /** ServiceItem */
         ServiceItem: {
             /** Id */
@@ -7258,6 +7729,36 @@ export interface components {
             response_minutes?: number | null;
             /** Resolution Minutes */
             resolution_minutes?: number | null;
+        };
+        /** SnapshotLine */
+        SnapshotLine: {
+            /** Line Id */
+            line_id: string;
+            /** Description */
+            description: string;
+            /**
+             * Quantity
+             * @description 4 decimals
+             */
+            quantity: string;
+            /**
+             * Unit Code
+             * @description UN/ECE Rec 20: HUR hours, C62 pieces
+             */
+            unit_code: string;
+            /** Unit Price */
+            unit_price: string;
+            /** Net */
+            net: string;
+            /**
+             * Vat Category
+             * @enum {string}
+             */
+            vat_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+            /** Vat Rate */
+            vat_rate: string;
+            /** Exemption Reason */
+            exemption_reason: string | null;
         };
         /** Source */
         Source: {
@@ -7929,6 +8430,22 @@ export interface components {
             /** Expires In */
             expires_in: number;
         };
+        /** Totals */
+        Totals: {
+            /** Net */
+            net: string;
+            /** Vat */
+            vat: string;
+            /** Gross */
+            gross: string;
+            /** Paid */
+            paid: string;
+            /**
+             * Amount Due
+             * @description gross minus paid
+             */
+            amount_due: string;
+        };
         /** Uploaded */
         Uploaded: {
             /** Id */
@@ -8003,6 +8520,22 @@ export interface components {
             input?: unknown;
             /** Context */
             ctx?: Record<string, never>;
+        };
+        /** VatGroup */
+        VatGroup: {
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+            /** Rate */
+            rate: string;
+            /** Taxable */
+            taxable: string;
+            /** Vat */
+            vat: string;
+            /** Exemption Reason */
+            exemption_reason: string | null;
         };
     };
     responses: never;
@@ -10879,6 +11412,103 @@ export interface operations {
             };
         };
     };
+    "invoices-snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSnapshot"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-mark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "invoices-export": {
         parameters: {
             query?: never;
@@ -10994,6 +11624,104 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["InvoiceFile"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "billing-profile-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingProfile"];
+                };
+            };
+        };
+    };
+    "billing-profile-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingProfile"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "invoices-ubl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": unknown;
+                };
+            };
+            /** @description No such invoice, or not the client's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A draft, or the seller or buyer lacks what UBL needs */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {
@@ -11918,6 +12646,41 @@ export interface operations {
             };
         };
     };
+    "audit-diff": {
+        parameters: {
+            query: {
+                old: number;
+                new: number;
+            };
+            header?: never;
+            path: {
+                model: string;
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditDiff"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "sla-report-show": {
         parameters: {
             query: {
@@ -11940,6 +12703,42 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SlaReport"];
                     "text/csv": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "search-search": {
+        parameters: {
+            query?: {
+                /** @description What to look for (2 characters or more) */
+                q?: string | null;
+                /** @description Kinds to look in, comma-separated: ticket, message, company, client, asset, quote, invoice, contract, subscription */
+                types?: string | null;
+                /** @description Results per kind */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAnswer"];
                 };
             };
             /** @description Validation Error */

@@ -6,6 +6,7 @@ import { invoiceTone, ToneBadge } from '@/components/ui/tone-badge';
 import { useTranslation, type MessageKey } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useDownloadInvoice } from '../api/download-invoice';
+import { EInvoiceButton } from './e-invoice-button';
 import { INVOICES_VERSION } from '../api/get-invoices';
 import type { Invoice } from '../api/types';
 
@@ -44,9 +45,12 @@ export function InvoicesList() {
           label: 'col.download',
           cell: (i) =>
             canDownload ? (
-              <button type="button" onClick={() => downloadInvoice(i)}>
-                PDF <span className="visually-hidden">{t('invoice.download', { code: i.InvoiceCode })}</span>
-              </button>
+              <>
+                <button type="button" onClick={() => downloadInvoice(i)}>
+                  PDF <span className="visually-hidden">{t('invoice.download', { code: i.InvoiceCode })}</span>
+                </button>
+                <EInvoiceButton id={i.id} code={i.InvoiceCode} />
+              </>
             ) : null,
         },
       ],

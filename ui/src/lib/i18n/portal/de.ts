@@ -177,6 +177,8 @@ export const de: Record<MessageKey, string> = {
   'invoice.status.8': 'Gutschrift',
   'invoice.status.9': 'Abgelaufen',
   'invoice.download': 'Rechnung {code} herunterladen',
+  'invoice.ubl': 'E-Rechnung (UBL)',
+  'invoice.download_ubl': 'Rechnung {code} als E-Rechnung (UBL) herunterladen',
 
   'contract.prepaid': 'Prepaid-Karte',
   'contract.hours': 'Stunden',

@@ -176,6 +176,8 @@ export const en = {
   'invoice.status.8': 'Credit invoice',
   'invoice.status.9': 'Expired',
   'invoice.download': 'Download invoice {code}',
+  'invoice.ubl': 'E-invoice (UBL)',
+  'invoice.download_ubl': 'Download invoice {code} as an e-invoice (UBL)',
 
   'contract.prepaid': 'Prepaid card',
   'contract.hours': 'Hours',

@@ -177,6 +177,8 @@ export const nl: Record<MessageKey, string> = {
   'invoice.status.8': 'Creditfactuur',
   'invoice.status.9': 'Verlopen',
   'invoice.download': 'Factuur {code} downloaden',
+  'invoice.ubl': 'E-factuur (UBL)',
+  'invoice.download_ubl': 'Factuur {code} als e-factuur (UBL) downloaden',
 
   'contract.prepaid': 'Strippenkaart',
   'contract.hours': 'Uren',

@@ -16,6 +16,7 @@ import { LinesTable } from '@/components/display/lines-table';
 import { addInvoiceLine, removeInvoiceLine } from '../../api/invoice-lines';
 import { LineForm } from '@/components/form/line-form';
 import { useConfirm } from '@/components/form/confirm-dialog';
+import { EInvoiceButton } from '../e-invoice-button';
 
 const SOURCE_ROUTES = { time_registration: 'time-registrations', used_product: 'used-products', quote: 'quotes' } as const;
 
@@ -199,6 +200,7 @@ export function InvoiceDetailPage() {
             />
           )}
           <InvoiceActions invoice={record} reload={reload} />
+          {!isDraft(record) && <EInvoiceButton id={record.id} code={invoiceNumber(record) ?? String(record.id)} />}
         </>
       )}
     </DetailScreen>
