@@ -1,0 +1,213 @@
+"""GET /api/search and the tickets list's builder[s] through the search index.
+
+A word only in an internal note, another company's ticket and another tenant:
+a portal client finds none of them, on both databases.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.api.conftest import OTHER, Portal
+
+
+def _post(
+    portal: Portal,
+    headers: dict[str, str],
+    ticket_id: str,
+    text: str,
+    visible: bool = True,
+    **files: Any,
+) -> dict[str, Any]:
+    answer = portal.post(
+        "/api/messages",
+        headers,
+        data={
+            "message": text,
+            "morphable_type": "Ticket",
+            "morphable_id": ticket_id,
+            "visible_to_client": "1" if visible else "0",
+            "is_from_client": "1" if headers.get("client") else "0",
+        },
+        **files,
+    )
+    assert answer.status_code == 201, answer.text
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def _search(portal: Portal, headers: dict[str, str], q: str, **params: Any) -> Any:
+    answer = portal.get("/api/search", headers, params={"q": q, **params})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def _results(body: dict[str, Any], kind: str | None = None) -> list[dict[str, Any]]:
+    return [
+        result
+        for group in body["groups"]
+        if kind is None or group["kind"] == kind
+        for result in group["results"]
+    ]
+
+
+def _ticket_of(portal: Portal, headers: dict[str, str]) -> dict[str, Any]:
+    return portal.get("/api/tickets", headers).json()["data"][0]  # type: ignore[no-any-return]
+
+
+def test_an_internal_note_is_found_by_operators_never_by_clients(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket = _ticket_of(portal, client_a)
+    note = _post(
+        portal,
+        operator,
+        ticket["id"],
+        "Zebrafinch credentials are in the vault",
+        visible=False,
+    )
+    found = _results(_search(portal, operator, "zebrafinch"), "message")
+    assert [r["message_id"] for r in found] == [note["id"]]
+    assert found[0]["ticket_id"] == ticket["id"]
+    assert found[0]["url"] == f"/tickets/{ticket['id']}#message-{note['id']}"
+    assert "<mark>Zebrafinch</mark>" in found[0]["snippet"]
+    assert _search(portal, client_a, "zebrafinch")["groups"] == []
+    # nor through the list's search: the ticket is not found by its note
+    listed = portal.get("/api/tickets", client_a, params={"builder[s]": "zebrafinch"})
+    assert listed.json()["total"] == 0
+    by_operator = portal.get(
+        "/api/tickets", operator, params={"builder[s]": "zebrafinch"}
+    ).json()
+    assert [row["id"] for row in by_operator["data"]] == [ticket["id"]]
+    assert by_operator["total"] == 1 and by_operator["total_is_estimate"] is False
+
+
+def test_words_are_stemmed_and_the_last_one_matches_as_typed(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket = _ticket_of(portal, client_a)
+    reply = _post(
+        portal,
+        operator,
+        ticket["id"],
+        "We replaced the toner cartridges of the plotters",
+    )
+    for q in (
+        "cartridge",
+        "cartr",
+        "replacing toner",
+        '"toner cartridges"',
+        "plotter OR xyzzy",
+    ):
+        found = _results(_search(portal, client_a, q), "message")
+        assert reply["id"] in [r["message_id"] for r in found], q
+    for q in ("cartridge -plotters", '"cartridges toner"', "cartridge xyzzy"):
+        found = _results(_search(portal, client_a, q), "message")
+        assert reply["id"] not in [r["message_id"] for r in found], q
+
+
+def test_a_client_finds_nothing_of_another_company_or_tenant(
+    portal: Portal,
+    operator: dict[str, str],
+    client_a: dict[str, str],
+    client_b: dict[str, str],
+) -> None:
+    theirs = _ticket_of(portal, client_b)
+    _post(portal, operator, theirs["id"], "The quasar appliance was rebooted")
+    assert _results(_search(portal, client_b, "quasar"), "message")
+    assert _search(portal, client_a, "quasar")["groups"] == []
+    assert (
+        portal.get("/api/tickets", client_a, params={"builder[s]": "quasar"}).json()[
+            "total"
+        ]
+        == 0
+    )
+    elsewhere = portal.login("first@other.test", host=OTHER)
+    assert _search(portal, elsewhere, "quasar")["groups"] == []
+
+
+def test_a_snippet_is_escaped_but_its_hits(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket = _ticket_of(portal, client_a)
+    _post(
+        portal,
+        operator,
+        ticket["id"],
+        "Typed <script>alert(1)</script> near the marmoset",
+    )
+    snippet = _results(_search(portal, operator, "marmoset"), "message")[0]["snippet"]
+    assert "<script>" not in snippet
+    assert "<mark>marmoset</mark>" in snippet
+    assert snippet.replace("<mark>", "").replace("</mark>", "").count("<") == 0
+
+
+def test_records_are_found_by_kind_and_a_client_sees_only_its_lists(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    everything = _search(portal, operator, "printer", limit=50)
+    kinds = [group["kind"] for group in everything["groups"]]
+    assert "ticket" in kinds and "asset" in kinds
+    assets = _search(portal, operator, "printer", types="asset")
+    assert [group["kind"] for group in assets["groups"]] == ["asset"]
+    for result in _results(assets):
+        assert result["url"] == f"/assets/{result['id']}"
+    companies = _search(portal, operator, "northwind", types="company")
+    assert _results(companies, "company")
+    assert _search(portal, client_a, "northwind", types="company")["groups"] == []
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({}, "q"),
+        ({"q": "a"}, "q"),
+        ({"q": " a "}, "q"),
+        ({"q": "printer", "types": "ticket,secrets"}, "types"),
+        ({"q": "printer", "limit": "0"}, "limit"),
+        ({"q": "printer", "limit": "many"}, "limit"),
+    ],
+)
+def test_bad_input_is_a_422_naming_the_field(
+    portal: Portal, operator: dict[str, str], params: dict[str, str], field: str
+) -> None:
+    answer = portal.get("/api/search", operator, params=params)
+    assert answer.status_code == 422, answer.text
+    assert field in str(answer.json()["errors"])
+
+
+@pytest.mark.parametrize(
+    "q",
+    ['""', '"x', "--", "OR OR", "a:*", "(((", "!'&|", "\\\\", "%_%", "é ü", "x" * 200],
+)
+def test_odd_text_never_fails(portal: Portal, client_a: dict[str, str], q: str) -> None:
+    assert portal.get("/api/search", client_a, params={"q": q}).status_code == 200
+    listed = portal.get("/api/tickets", client_a, params={"builder[s]": q})
+    assert listed.status_code == 200
+
+
+def test_a_deleted_ticket_is_not_found(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket = _ticket_of(portal, client_a)
+    _post(portal, operator, ticket["id"], "The okapi router was replaced")
+    assert _results(_search(portal, operator, "okapi"))
+    answer = portal.client.delete(f"/api/tickets/{ticket['id']}", headers=operator)
+    assert answer.status_code in (200, 204), answer.text
+    assert _search(portal, operator, "okapi")["groups"] == []
+
+
+def test_attachment_names_are_found(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket = _ticket_of(portal, client_a)
+    _post(
+        portal,
+        {**client_a, "client": "1"},
+        ticket["id"],
+        "Log attached",
+        files=[("file[0]", ("wombat-crash.txt", b"error 42", "text/plain"))],
+    )
+    found = _results(_search(portal, client_a, "wombat"), "message")
+    assert found and "wombat" in found[0]["snippet"].lower()
