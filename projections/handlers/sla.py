@@ -251,10 +251,7 @@ def _next_key(result: Any, alert: tuple[datetime, str, str]) -> str:
 
 
 def _refresh(a: Apply, kept: dict[str, Any], row_id: str | None = None) -> None:
-    found = _policy(a, kept)
-    columns = clock_columns(kept, found, a.at)
-    if found is not None and columns["sla_calendar_key"] is not None:
-        _spans_kept(a, found[1].calendar)
+    columns = clock_columns(kept, _policy(a, kept), a.at)
     a.update(t.tickets, row_id, touch=False, sla_history=kept, **columns)
 
 
@@ -360,6 +357,12 @@ def recompute_tenant(a: Apply) -> None:
     ):
         return
     _BATCH_ITEMS.pop(a.batch, None)  # the lists changed: read them again
+    # the numbered spans of every calendar a policy runs on, for the queue's
+    # sla_remaining; kept here, where policies change, not on a ticket's path
+    for item in _items(a, "slas"):
+        found = _parsed(a, item)
+        if found is not None:
+            _spans_kept(a, found[1].calendar)
     tk = t.tickets.c
     open_ids = [
         row.id
