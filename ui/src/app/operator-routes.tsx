@@ -111,6 +111,9 @@ export const operatorRoutes: RouteObject[] = [
       page('slas', 'slas.index', () => import('@/components/records/resource-pages').then((m) => <m.ResourceListPage key="slas" kind={slaKind} />)),
       page('slas/create', 'slas.store', () => import('@/components/records/resource-pages').then((m) => <m.ResourceCreatePage key="slas" kind={slaKind} />)),
       page('slas/:id', 'slas.show', () => import('@/features/slas/components/operator/sla-page').then((m) => <m.SlaPage />)),
+      // a record's history for auditors (audit.view): its timeline, the record at a moment, two versions compared
+      page('audit', 'audit.view', () => import('@/features/audit/components/audit-pages').then((m) => <m.AuditIndexPage />)),
+      page('audit/:model/:id', 'audit.view', () => import('@/features/audit/components/audit-pages').then((m) => <m.AuditRecordPage />)),
       ...resourcePages,
     ],
   },

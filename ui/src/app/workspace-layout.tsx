@@ -25,6 +25,7 @@ export const OPERATOR_TABS: readonly Entry[] = [
   { path: 'used-products', label: 'Used products', permission: 'used-products.index' },
   { path: 'time', label: 'Open time', permission: 'time-registrations.index' },
   { path: 'sla-report', label: 'SLA report', permission: 'tickets.index' },
+  { path: 'audit', label: 'Audit', permission: 'audit.view' },
 ];
 
 /** The settings group of the navigation. */
