@@ -161,6 +161,6 @@ def kind_of(reason: str) -> str:
     """A broken link's kind, by why it broke."""
     if "expected, found" in reason:
         return "missing or reordered"
-    if "without the chain key" in reason:
-        return "rewritten or forged"
+    if "plain link after keyed" in reason:
+        return "forged"
     return "rewritten"
