@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { getRecord, updateRecord } from '@/components/records/api/resources';
 import { useReloadData } from '@/lib/use-reload-data';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
+import { useSession } from '@/lib/session';
+
+// The records whose history an auditor may open (GET /api/audit/{route}/{id}/events).
+const AUDITED = new Set(['tickets', 'quotes', 'contracts', 'invoices', 'subscriptions', 'assets', 'companies', 'deals', 'projects', 'used-products']);
 import type { ListRoute } from '@/lib/api-routes';
 
 export type DetailApi<T> = { record: T; save: (changes: Partial<T> | Record<string, unknown>) => Promise<void>; reload: () => void };
@@ -29,6 +33,7 @@ type Props<T> = {
  */
 export function DetailScreen<T>({ route, modelName, label, withRelations = [], id, showPath, children }: Props<T>) {
   const { t } = useTranslation('operator');
+  const { can } = useSession();
   const params = useParams();
   const navigate = useNavigate();
   const recordId = id ?? params.id;
@@ -76,6 +81,11 @@ export function DetailScreen<T>({ route, modelName, label, withRelations = [], i
   return (
     <article className="detail-screen">
       <h1>{title}</h1>
+      {AUDITED.has(route) && can('audit.view') && (
+        <p className="history-link">
+          <Link to={`${OPERATOR_BASE}/audit/${route}/${String(recordId)}`}>{t('History')}</Link>
+        </p>
+      )}
       {children({ record, save, reload: load })}
     </article>
   );
