@@ -287,12 +287,17 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
     ids = _setting_ids(app, tenant_id)
     companies = [
         app.organisations.register_company(
-            tenant_id, SYSTEM, RegisterCompany(name=n, city=c, address_1=a)
+            tenant_id,
+            SYSTEM,
+            # the address invoices go to, and the buyer's e-invoice endpoint
+            RegisterCompany(
+                name=n, city=c, address_1=a, country="NL", email=f"facturen@{d}.test"
+            ),
         )
-        for n, c, a in (
-            ("Northwind Trading", "Utrecht", "Stationsplein 1"),
-            ("Contoso Legal", "Amsterdam", "Keizersgracht 100"),
-            ("Fabrikam Logistics", "Rotterdam", "Havenweg 7"),
+        for n, c, a, d in (
+            ("Northwind Trading", "Utrecht", "Stationsplein 1", "northwind"),
+            ("Contoso Legal", "Amsterdam", "Keizersgracht 100", "contoso"),
+            ("Fabrikam Logistics", "Rotterdam", "Havenweg 7", "fabrikam"),
         )
     ]
     a, b, c = companies
