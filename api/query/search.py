@@ -301,7 +301,7 @@ def _where(scope: Scope, kinds: Sequence[str]) -> tuple[str, dict[str, Any], lis
         "no": False,
         "kinds": list(kinds),
     }
-    expanding = [bindparam("kinds", expanding=True)]
+    expanding: list[Any] = [bindparam("kinds", expanding=True)]
     if scope.company_ids is not None:
         ids = list(scope.company_ids) or ["-"]
         sql += " AND d.visible_to_client = :yes AND d.company_id IN :companies"

@@ -35,7 +35,7 @@ def _layout(shape: str, n: int, share: float, where: list[str]) -> list[str]:
     elif shape == "oldest":  # the newest rows match none
         marks = [True] * hits + [False] * (n - hits)
     else:  # spread evenly
-        marks = [hits and (i * hits) // n != ((i + 1) * hits) // n for i in range(n)]
+        marks = [(i * hits) // n != ((i + 1) * hits) // n for i in range(n)]
     return [where[i % len(where)] if mark else "none" for i, mark in enumerate(marks)]
 
 
