@@ -176,12 +176,15 @@ class Tickets:
         command: OpenTicket,
         first: PostMessage | None = None,
         ticket_id: str | None = None,
+        check: bool = True,
     ) -> str:
         """Open one ticket, optionally with its first message; answers its id.
 
-        ticket_id: a derived id that makes opening it again change nothing."""
+        ticket_id: a derived id that makes opening it again change nothing.
+        check=False skips loading the company and client to check they exist,
+        for a caller that took them from the signed-in user itself."""
         return self.open_many(
-            tenant_id, actor, [(command, first)], ticket_id=ticket_id
+            tenant_id, actor, [(command, first)], check=check, ticket_id=ticket_id
         )[0]
 
     def update(
