@@ -135,7 +135,11 @@ def run_against_checkpoints(settings: Settings, read_model: bool) -> int:
             f"(position {evidence.checkpoint.position}) in {path}"
         )
     if evidence.findings:
-        print(f"FAILED: {len(evidence.findings)} findings; checked {checked}")
+        first = evidence.findings[0]
+        print(
+            f"FAILED: {len(evidence.findings)} findings, the first {first}; "
+            f"checked {checked}"
+        )
         return 1
     print(f"OK: {checked} verified")
     return 0
