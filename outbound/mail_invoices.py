@@ -90,7 +90,12 @@ def _files(f: Writer, e: Event, snapshot: Any, row: Any) -> tuple[Any, ...]:
             log.warning("invoice %s goes without its e-invoice: %s", row.id, error)
     render = getattr(f.links, "invoice_pdf", None)
     if render is not None:
-        files.append((f"{row.code}.pdf", "application/pdf", render(e.tenant, row)))
+        try:
+            pdf = render(e.tenant, row)
+        except Exception:  # a PDF that cannot be rendered: the mail still goes
+            log.exception("invoice %s goes without its PDF", row.id)
+        else:
+            files.append((f"{row.code}.pdf", "application/pdf", pdf))
     return tuple(files)
 
 

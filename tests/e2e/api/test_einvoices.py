@@ -194,3 +194,19 @@ def test_missing_seller_data_is_a_409_that_says_what_to_fill_in(
     answer = portal.get(f"/api/invoices/{invoice_id}/ubl", operator)
     assert answer.status_code == 409
     assert "billing profile" in answer.json()["message"]
+
+
+def test_the_demo_invoices_download_as_e_invoices(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    rows = [
+        r
+        for r in portal.rows(t.invoices, tenant_id=portal.tenant_id())
+        if r.external_id is not None
+    ]
+    assert rows
+    for row in rows:
+        answer = portal.get(f"/api/invoices/{row.id}/ubl", operator)
+        assert answer.status_code == 200, answer.text
+        assert xsd_errors(answer.content) == []
+        assert broken(answer.content) == []

@@ -4,6 +4,7 @@ with the e-invoice (UBL) and the PDF attached."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any
 
@@ -42,8 +43,9 @@ def invoice_for(portal: Portal, company_name: str, profile: bool = True) -> str:
     tenant = portal.tenant_id()
     actor = portal.user_id("second@demo.test")
     app = portal.svc.domain
-    if profile:
-        app.invoices.set_billing_profile(tenant, actor, PROFILE)
+    # without a full profile the seller has no VAT number or endpoint: no UBL
+    bare = {"name": "Demo", "country_code": "NL"}
+    app.invoices.set_billing_profile(tenant, actor, PROFILE if profile else bare)
     company = company_of(portal, company_name)
     app.organisations.change(
         tenant, actor, company, ChangeCompany(email="Accounts@Company.test")
@@ -140,7 +142,7 @@ def test_only_the_company_address_when_no_client_may_see_invoices(
     assert [m.recipients for m in smtp.received] == [["accounts@company.test"]]
 
 
-def test_without_a_billing_profile_the_mail_goes_without_the_e_invoice(
+def test_with_an_incomplete_billing_profile_the_mail_goes_without_the_e_invoice(
     portal: Portal, outbox: Outbox, smtp: SmtpUnderTest
 ) -> None:
     invoice_id = invoice_for(portal, "Northwind Trading", profile=False)
@@ -154,3 +156,21 @@ def test_without_a_billing_profile_the_mail_goes_without_the_e_invoice(
     assert set(files_of(mail.message)) == {f"{code}.pdf"}
     html, _ = both_parts(mail.message)
     assert "UBL" not in html
+
+
+def test_a_pdf_that_cannot_be_rendered_leaves_the_mail_with_its_e_invoice(
+    portal: Portal, outbox: Outbox, smtp: SmtpUnderTest
+) -> None:
+    def broken_pdf(tenant: Any, row: Any) -> bytes:
+        raise RuntimeError("no fonts")
+
+    outbox.follower.links = replace(outbox.follower.links, invoice_pdf=broken_pdf)
+    invoice_id = invoice_for(portal, "Northwind Trading")
+    tenant, actor = portal.tenant_id(), portal.user_id("second@demo.test")
+    portal.svc.domain.invoices.finalise(tenant, actor, invoice_id, "EXT-5")
+
+    outbox.run()
+
+    mail = next(m for m in smtp.received if m.recipients == ["client@demo.test"])
+    code = portal.rows(t.invoices, id=invoice_id)[0].code
+    assert set(files_of(mail.message)) == {f"{code}.xml"}
