@@ -126,8 +126,9 @@ def _log(app: Store) -> Iterator[Any]:
 
 
 def verify(app: Store, aggregate_id: str | UUID | None = None) -> Verification:
-    """Recompute the chains of stored events and name the first broken link."""
-    walker = ChainWalker()
+    """Recompute the chains of stored events and name the first broken link
+    (keyed links with the store's chain key, when it has one)."""
+    walker = ChainWalker(app.chain_key)
     if aggregate_id is not None:
         records: Iterator[Any] = iter(app.recorder.select_events(as_uuid(aggregate_id)))
     else:

@@ -6,7 +6,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import select, text
 
 from api.bootstrap import build_engine, is_sqlite
 from api.cli import main
@@ -78,3 +78,28 @@ def test_verify_refuses_a_key_file_that_is_no_key(environment, capsys) -> None: 
     assert main(["verify"]) == 2
     assert "is not a PEM private key" in capsys.readouterr().err
     assert main(["checkpoint"]) == 2
+
+
+def test_one_aggregate_with_keyed_links_verifies(environment, capsys) -> None:  # type: ignore[no-untyped-def]
+    from api.bootstrap import build_application
+    from projections import tables as t
+
+    assert main(["checkpoint"]) == 0
+    engine = build_engine(environment)
+    with engine.connect() as connection:
+        row = connection.execute(
+            select(t.invoices.c.tenant_id, t.invoices.c.id)
+            .where(t.invoices.c.status_id.is_not(None))
+            .limit(1)
+        ).one()
+    engine.dispose()
+    app = build_application(Settings())
+    try:
+        assert app.chain_key is not None
+        app.invoices.change_status(row.tenant_id, "u1", row.id, 4)
+    finally:
+        app.close()
+    capsys.readouterr()
+    assert main(["verify", "invoices", row.id]) == 0
+    assert main(["verify"]) == 0
+    assert "OK:" in capsys.readouterr().out
