@@ -105,6 +105,8 @@ export const operatorRoutes: RouteObject[] = [
       // the mail settings need the settings permission, the review queue the right to open tickets, as the API asks
       page('settings/mail', 'settings.index', () => import('@/features/mail').then((m) => <m.MailSettingsPage />)),
       page('settings/mail/review', 'tickets.store', () => import('@/features/mail').then((m) => <m.MailReviewPage />)),
+      // the seller on every invoice (settings permission, as GET/PUT /api/billing-profile ask)
+      page('settings/billing-profile', 'settings.index', () => import('@/features/invoices/components/operator/billing-profile-page').then((m) => <m.BillingProfilePage />)),
       page('settings/business-hours', 'settings.index', () => import('@/features/slas/components/operator/calendars-page').then((m) => <m.CalendarsPage />)),
       page('settings/:list', 'settings.show', () => import('@/features/settings/components/operator/settings-pages').then((m) => <m.SettingListPage />)),
       // an SLA's page adds its clock (targets, pausing statuses, warning) to the shared detail

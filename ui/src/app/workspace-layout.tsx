@@ -40,6 +40,7 @@ export const OPERATOR_SETTINGS: readonly Entry[] = [
   { path: 'settings', label: 'Setting lists', permission: 'settings.index' },
   { path: 'settings/mail', label: 'Mail settings', permission: 'settings.index' },
   { path: 'settings/mail/review', label: 'Mail review', permission: 'tickets.store' },
+  { path: 'settings/billing-profile', label: 'Billing profile', permission: 'settings.index' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'workspace-link active' : 'workspace-link');

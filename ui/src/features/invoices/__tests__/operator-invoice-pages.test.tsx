@@ -39,6 +39,8 @@ describe('operator invoices', () => {
 
   it('shows an invoice\'s number, company, date and amounts labelled', async () => {
     server.use(
+      // the booking card asks for the snapshot; without one it shows nothing
+      http.get('*/api/invoices/:id/snapshot', () => HttpResponse.json({ message: 'Not found.' }, { status: 404 })),
       http.get('*/api/invoices/:id', () =>
         HttpResponse.json({
           id: 'b1',

@@ -17,6 +17,7 @@ import { addInvoiceLine, removeInvoiceLine } from '../../api/invoice-lines';
 import { LineForm } from '@/components/form/line-form';
 import { useConfirm } from '@/components/form/confirm-dialog';
 import { EInvoiceButton } from '../e-invoice-button';
+import { InvoiceBooking, InvoiceMarks } from './invoice-booking';
 
 const SOURCE_ROUTES = { time_registration: 'time-registrations', used_product: 'used-products', quote: 'quotes' } as const;
 
@@ -36,6 +37,8 @@ type InvoiceRow = Invoice & {
   is_draft?: boolean;
   company_name?: string | null;
   amount_incl?: number | null;
+  /** The invoice a credit invoice cancels. */
+  credits?: string | null;
   InvoiceCode?: string | null;
   AmountIncl?: number | null;
   Date?: string | null;
@@ -200,6 +203,8 @@ export function InvoiceDetailPage() {
             />
           )}
           <InvoiceActions invoice={record} reload={reload} />
+          {!isDraft(record) && <InvoiceMarks id={record.id} status={statusOf(record)} credits={record.credits} reload={reload} />}
+          {!isDraft(record) && <InvoiceBooking id={record.id} />}
           {!isDraft(record) && <EInvoiceButton id={record.id} code={invoiceNumber(record) ?? String(record.id)} />}
         </>
       )}
