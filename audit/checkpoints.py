@@ -170,7 +170,7 @@ def check_checkpoints(
     (signed) that the log lost."""
     lines, findings = read_log(path)
     good: list[Checkpoint] = []
-    previous = ""
+    previous: str | None = ""  # None: the one before did not hold, so unknown
     for checkpoint in lines:
         subject = f"checkpoint {checkpoint.header.get('seq')} in {path}"
         if not signature_holds(
@@ -183,14 +183,17 @@ def check_checkpoints(
                     "the signature does not hold: the checkpoint was edited",
                 )
             )
+            previous = None
             continue
         if not checkpoint.heads_hold():
             findings.append(
                 Finding("checkpoint", subject, "its heads are not those it signed")
             )
+            previous = None
             continue
-        if checkpoint.header.get("previous") != previous or (
-            good and checkpoint.seq != good[-1].seq + 1
+        if previous is not None and (
+            checkpoint.header.get("previous") != previous
+            or (good and checkpoint.seq != good[-1].seq + 1)
         ):
             findings.append(
                 Finding(
@@ -310,7 +313,20 @@ class Checkpointer:
         signed; read again only when the log changed since this writer read it."""
         size = self.path.stat().st_size if self.path.exists() else 0
         if self._cache is None or self._cache[0] != size:
-            lines, _ = read_log(self.path)
+            lines, unreadable = read_log(self.path)
+            if unreadable:
+                raise TamperFound(f"{unreadable[0]}: run `ledgerdesk verify`")
+            for line in lines:
+                if (
+                    not signature_holds(
+                        self.key.public, line.signed_bytes(), line.signature
+                    )
+                    or not line.heads_hold()
+                ):
+                    raise TamperFound(
+                        f"checkpoint {line.seq} in {self.path} does not hold its "
+                        "signature: run `ledgerdesk verify`"
+                    )
             heads: Heads = {
                 aggregate_id: (version, chain)
                 for aggregate_id, (version, chain, _) in all_heads(lines).items()

@@ -446,3 +446,12 @@ def test_a_checkpoint_is_not_signed_over_an_edited_event(desk: Desk) -> None:
     with pytest.raises(TamperFound, match=f"{desk.b} version {version}"):
         desk.checkpoint()
     assert desk.log.read_text().count("\n") == lines
+
+
+def test_no_checkpoint_is_chained_to_an_edited_one(desk: Desk) -> None:
+    edit_log(desk, tampered_header)
+    with pytest.raises(TamperFound, match="checkpoint 1 in .* signature"):
+        desk.checkpoint()
+    findings = desk.findings()
+    assert named(findings, "checkpoint 1", "signature does not hold")
+    assert not named(findings, "checkpoint 2 in")  # it follows one that failed
