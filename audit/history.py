@@ -13,6 +13,7 @@ history, exactly what replaying that many events gives.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -29,7 +30,8 @@ from domain.contracts import Contract
 from domain.deals import Deal, Project, UsedProduct
 from domain.errors import InvalidValue, NotFound
 from domain.invoices import Invoice
-from domain.organisations import Company
+from domain.organisations import Company, Location, TicketGroup
+from domain.people import User
 from domain.quotes import Quote
 from domain.store import Store, as_uuid
 from domain.subscriptions import Subscription
@@ -46,7 +48,14 @@ MODELS: dict[str, type[LedgerAggregate]] = {
     "deals": Deal,
     "projects": Project,
     "used-products": UsedProduct,
+    "clients": User,
+    "operators": User,
+    "locations": Location,
+    "ticket-groups": TicketGroup,
 }
+SECRETS = frozenset({"password_hash"})
+"""Fields whose value an auditor sees only as set or not: never the value."""
+HIDDEN = "[hidden]"
 BOOKKEEPING = frozenset(
     {
         "originator_id",
@@ -112,10 +121,18 @@ def event_type(domain_event: Any) -> str:
 def changes_of(domain_event: Any) -> dict[str, Any]:
     """What an event recorded: its fields other than the bookkeeping ones."""
     return {
-        key: plain(value)
+        key: hidden(key, plain(value))
         for key, value in vars(domain_event).items()
         if key not in BOOKKEEPING
     }
+
+
+def hidden(key: str, value: Any) -> Any:
+    """A secret's value replaced by a mark; its short fingerprint shows a change."""
+    if key in SECRETS and value is not None:
+        digest = hashlib.sha256(str(value).encode("utf-8")).hexdigest()[:8]
+        return f"{HIDDEN} {digest}"
+    return value
 
 
 def describe(
@@ -160,7 +177,7 @@ def state_of(aggregate: LedgerAggregate) -> dict[str, Any]:
     for key, value in vars(aggregate).items():
         if key == "_pending_events":
             continue
-        state[STATE_NAMES.get(key, key)] = plain(value)
+        state[STATE_NAMES.get(key, key)] = hidden(key, plain(value))
     return state
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -149,6 +150,30 @@ def test_each_event_names_its_actor_as_they_were_then(application, tenant) -> No
         "from": "Printer jams",
         "to": "Printer jams again",
     }
+
+
+def test_a_persons_history_never_shows_their_password_hash(application, tenant) -> None:  # type: ignore[no-untyped-def]
+    person = application.users.register(
+        tenant,
+        SYSTEM,
+        RegisterUser(
+            email="sam@acme.test",
+            first_name="Sam",
+            last_name="Jong",
+            is_operator=1,
+            company_ids=[],
+            role="first line",
+            permissions=["tickets.index"],
+            password_hash="argon-secret-one",
+        ),
+    )
+    application.users.change_password(tenant, SYSTEM, person, "argon-secret-two")
+    report = history(application, "operators", person)
+    assert "argon-secret" not in json.dumps(report)
+    changed = report["events"][-1]["changes"]["password_hash"]
+    assert changed["from"].startswith("[hidden] ")
+    assert changed["to"].startswith("[hidden] ") and changed["to"] != changed["from"]
+    assert report["state"]["permissions"] == ["tickets.index"]
 
 
 def test_times_are_shown_and_read_on_the_tenants_clock(application, tenant) -> None:  # type: ignore[no-untyped-def]

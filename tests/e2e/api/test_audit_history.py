@@ -187,3 +187,20 @@ def test_another_tenants_record_or_a_bad_moment_is_not_a_500(
     assert bad.status_code == 422 and "at" in bad.json()["errors"]
     model = portal.get(f"/api/audit/planets/{quote}/events", operator)
     assert model.status_code == 422 and "model" in model.json()["errors"]
+
+
+def test_a_persons_history_shows_who_gave_what_but_no_password_hash(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    femke = portal.user_id("first@demo.test")
+    answer = portal.get(f"/api/audit/operators/{femke}/events", operator)
+    assert answer.status_code == 200, answer.text
+    registered = answer.json()["events"][0]
+    assert registered["actor"]["role"] == "system"
+    assert registered["changes"]["permissions"]["to"].count("audit.view") == 1
+    assert registered["changes"]["password_hash"]["to"].startswith("[hidden] ")
+    assert "argon2" not in answer.text
+    state = portal.get(
+        f"/api/audit/operators/{femke}/state", operator, params={"format": "csv"}
+    )
+    assert "argon2" not in state.text and "[hidden]" in state.text

@@ -12,6 +12,10 @@ export const AUDITED: readonly { model: string; label: OperatorKey }[] = [
   { model: 'deals', label: 'Deals' },
   { model: 'projects', label: 'Projects' },
   { model: 'used-products', label: 'Used products' },
+  { model: 'clients', label: 'Clients' },
+  { model: 'operators', label: 'Operators' },
+  { model: 'locations', label: 'Locations' },
+  { model: 'ticket-groups', label: 'Ticket groups' },
 ];
 
 /** The label of a model, or the model's own name. */
