@@ -9,7 +9,7 @@ import { OPERATOR_BASE } from '@/lib/workspace-paths';
 import { useSession } from '@/lib/session';
 
 // The records whose history an auditor may open (GET /api/audit/{route}/{id}/events).
-const AUDITED = new Set(['tickets', 'quotes', 'contracts', 'invoices', 'subscriptions', 'assets', 'companies', 'deals', 'projects', 'used-products']);
+const AUDITED = new Set(['tickets', 'quotes', 'contracts', 'invoices', 'subscriptions', 'assets', 'companies', 'deals', 'projects', 'used-products', 'clients', 'operators', 'locations', 'ticket-groups']);
 import type { ListRoute } from '@/lib/api-routes';
 
 export type DetailApi<T> = { record: T; save: (changes: Partial<T> | Record<string, unknown>) => Promise<void>; reload: () => void };
