@@ -23,5 +23,9 @@ KEYS = (
     "rss_mb",
     "mail_ingest_per_s",
     "mail_out_lag_p95_ms",
+    "load_rps",
+    "load_p50_ms",
+    "load_p95_ms",
+    "load_errors",
 )
 """The figures the benchmark writes, in the order of the report."""

@@ -23,6 +23,9 @@ TARGETS: dict[str, Check] = {
     "append_ratio": (operator.ge, 0.8, ">="),
     "command_p95_ms": (operator.le, 100.0, "<="),
     "create_p50_ms": (operator.le, 12.0, "<="),
+    "load_rps": (operator.ge, 400.0, ">="),
+    "load_p95_ms": (operator.le, 150.0, "<="),
+    "load_errors": (operator.le, 0.0, "<="),
 }
 """The targets of the issue (PostgreSQL, N = 1,000,000, two cores)."""
 

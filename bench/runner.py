@@ -16,7 +16,7 @@ from sqlalchemy import Engine, text
 from api.bootstrap import open_stores
 from api.commands._common import progress_bar
 from api.settings import Settings
-from bench import mail_ingest, mail_out, seeding
+from bench import load, mail_ingest, mail_out, seeding
 from bench.database import POSTGRES_NAME, BenchDatabase
 from bench.measuring import (
     WARM_UP,
@@ -90,6 +90,9 @@ def _run(url: str, options: BenchOptions) -> Outcome:
             app.close()
         read_figures, floor_ms = _read_side(url, engine, tenants, options)
         figures.update(read_figures)
+        seconds = load.seconds_for(options.tickets)
+        log(f"{load.CLIENTS} clients at once for {seconds:.0f} s on serve --workers")
+        figures.update(load.run(url, tenants[0], seconds))
         context["HTTP floor (GET /api/system/status, p50)"] = f"{floor_ms:.2f} ms"
         engine.dispose()
     return Outcome(figures, context)

@@ -25,11 +25,21 @@ def free_port() -> int:
 
 
 class ApiServer:
-    """`uvicorn api.main:create_app` on the benchmark database, one worker."""
+    """`uvicorn api.main:create_app` on the benchmark database, one worker; with
+    `serve`, `ledgerdesk serve --workers` (`workers` or one per core) and its
+    followers, as a desk runs it."""
 
-    def __init__(self, database_url: str, default_tenant: str) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        default_tenant: str,
+        serve: bool = False,
+        workers: int | None = None,
+    ) -> None:
         self.database_url = database_url
         self.default_tenant = default_tenant
+        self.serve = serve
+        self.workers = workers
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self._scratch = tempfile.TemporaryDirectory(prefix="ledgerdesk-bench-")
@@ -64,6 +74,10 @@ class ApiServer:
             "warning",
             "--no-access-log",
         ]
+        if self.serve:
+            command = [sys.executable, "-m", "api.cli", "serve", "--projector"]
+            command += ["--host", HOST, "--port", str(self.port)]
+            command += ["--workers", str(self.workers)] if self.workers else []
         with self._log.open("wb") as log:
             self.process = subprocess.Popen(
                 command, env=env, stdout=log, stderr=subprocess.STDOUT

@@ -1,7 +1,8 @@
 """ledgerdesk serve: the API (and the portal at /app) over HTTP.
 
-On PostgreSQL, `--workers N` API processes (default: one per core) share one
-listening socket (uvicorn's own multiprocess supervisor) and the followers run
+On PostgreSQL, `--workers N` API processes (default: one per core) under
+uvicorn's own multiprocess supervisor listen on one port, each with a socket
+of its own (SO_REUSEPORT: the kernel spreads connections), and the followers run
 once, in one process of their own that serve starts and stops: a worker never
 projects, it waits for the follower's position as the follower announces it
 (api/announce.py). On SQLite, the embedded default, one process serves: one
@@ -14,8 +15,10 @@ and each write catches the read model up itself, as before.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Callable
@@ -168,6 +171,7 @@ def run(arguments: argparse.Namespace) -> int:
             log_level="info",
             # The app trusts forwarded headers from LEDGERDESK_TRUSTED_PROXIES only.
             proxy_headers=False,
+            access_log=False,  # the app logs each answer itself (api/observability)
         )
         return 0
     workers = arguments.workers or os.cpu_count() or 1
@@ -185,6 +189,7 @@ def serve_workers(
     import multiprocessing
 
     import uvicorn
+    from uvicorn.supervisors import Multiprocess
 
     from api.bootstrap import build_services
 
@@ -204,17 +209,23 @@ def serve_workers(
         followers.start()
         if projector:
             os.environ[FOLLOWERS_ELSEWHERE] = "1"
+    config = uvicorn.Config(
+        "api.commands.serve:worker_app",
+        factory=True,
+        workers=workers,
+        host=arguments.host,
+        port=arguments.port,
+        log_level="info",
+        # The app trusts forwarded headers from LEDGERDESK_TRUSTED_PROXIES only.
+        proxy_headers=False,
+        access_log=False,  # the app logs each answer itself (api/observability)
+    )
+    held = PortOfEachWorker.hold(config.host, config.port)
+    logging.getLogger("uvicorn.error").info(
+        "Serving on http://%s:%d with %d workers", config.host, config.port, workers
+    )
     try:
-        uvicorn.run(
-            "api.commands.serve:worker_app",
-            factory=True,
-            workers=workers,
-            host=arguments.host,
-            port=arguments.port,
-            log_level="info",
-            # The app trusts forwarded headers from LEDGERDESK_TRUSTED_PROXIES only.
-            proxy_headers=False,
-        )
+        Multiprocess(config, sockets=[held]).run()
     finally:
         if followers is not None:
             followers.terminate()
@@ -223,6 +234,45 @@ def serve_workers(
                 followers.kill()
                 followers.join(STOP_TIMEOUT_S)
     return 0
+
+
+def reuse_port_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to host:port beside others (SO_REUSEPORT), not listening."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.set_inheritable(True)
+    return sock
+
+
+class PortOfEachWorker(socket.socket):
+    """The port serve holds; each worker gets a listening socket of its own on it.
+
+    Uvicorn's supervisor hands its workers the socket it was given. One shared
+    socket let whichever worker's event loop woke first accept a whole burst
+    of connections (asyncio accepts while any wait), and a kept-alive
+    connection stays where it was accepted: under fifty clients one worker
+    did five times the other's work. Passed to a worker, this socket becomes a
+    new one bound to the same port with SO_REUSEPORT, and the kernel spreads
+    connections over the workers' sockets. serve's own is never listened on,
+    so it takes no connections; it holds the port and fails early when taken.
+    """
+
+    @classmethod
+    def hold(cls, host: str, port: int) -> PortOfEachWorker:
+        """The parent's socket on host:port."""
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = cls(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((host, port))
+        return sock
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+        host, port = self.getsockname()[:2]
+        return (reuse_port_socket, (host, port))
 
 
 def run_followers(projector: bool, mail: bool) -> None:

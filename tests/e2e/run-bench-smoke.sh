@@ -21,6 +21,7 @@ KEYS = [
     "presets_speedup", "list_growth", "presets_growth", "command_p95_ms",
     "create_p50_ms", "create_p95_ms", "sla_action_required_p95_ms", "rss_mb",
     "mail_out_lag_p95_ms", "mail_ingest_per_s",
+    "load_rps", "load_p50_ms", "load_p95_ms", "load_errors",
 ]
 figures = json.load(open(sys.argv[1]))
 missing = [k for k in KEYS if k not in figures]

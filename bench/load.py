@@ -1,0 +1,182 @@
+"""Many portal clients at once against the real `ledgerdesk serve --workers`.
+
+CLIENTS clients, each signed in with a session of its own, loop for a fixed time
+over the mix a provider's Monday morning brings: the ticket list as it opens,
+filtered lists (a status and a search), a ticket's details, the preset counts and
+a reply. Each client sends its next request when the last one answered (a closed
+loop: the load is bounded by the clients, and the run stops by itself at its
+deadline). Figures: answered requests per second, the p50 and p95 latency over
+all of them, and the errors (any answer but 2xx, a timeout, a refused connection).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+import httpx
+
+from bench.measuring import NEWEST_FIRST, ListCase, list_cases, percentile
+from bench.seeding import Tenant
+from bench.server import ApiServer
+
+CLIENTS = 50
+REQUEST_TIMEOUT_S = 10.0
+ARRIVAL_S = 0.02
+"""The gap between two clients' first requests."""
+MIX: list[tuple[str, int]] = [
+    ("list", 30),
+    ("filtered", 30),
+    ("detail", 20),
+    ("presets", 10),
+    ("reply", 10),
+]
+"""What each request of a client is, by weight (out of 100)."""
+
+
+@dataclass
+class Tally:
+    """What the clients saw: each answered request's time, and the errors."""
+
+    timings_ms: list[float] = field(default_factory=list)
+    errors: int = 0
+    kinds: dict[str, list[float]] = field(default_factory=dict)
+    """The timings by kind of request (printed per kind with the run)."""
+
+
+def seconds_for(tickets: int) -> float:
+    """30 s at the bench's full size, fewer for a smoke run."""
+    return float(min(30, max(5, tickets // 1000)))
+
+
+def run(
+    database_url: str, tenant: Tenant, seconds: float, workers: int | None = None
+) -> dict[str, float]:
+    """Serve with `serve --workers`, load it for `seconds`; the load_* figures."""
+    with ApiServer(
+        database_url, tenant.subdomain, serve=True, workers=workers
+    ) as server:
+        tally, elapsed = asyncio.run(_load(server.base_url, tenant, seconds))
+    for kind, timings in tally.kinds.items():
+        p50, p95 = percentile(timings, 0.5), percentile(timings, 0.95)
+        print(
+            f"  {kind}: {len(timings)} answered, p50 {p50:.1f} ms, p95 {p95:.1f} ms",
+            file=sys.stderr,
+        )
+    return figures(tally, elapsed)
+
+
+def figures(tally: Tally, elapsed: float) -> dict[str, float]:
+    """The four load figures from what the clients saw."""
+    return {
+        "load_rps": len(tally.timings_ms) / max(elapsed, 1e-9),
+        "load_p50_ms": percentile(tally.timings_ms, 0.5),
+        "load_p95_ms": percentile(tally.timings_ms, 0.95),
+        "load_errors": float(tally.errors),
+    }
+
+
+async def _load(base_url: str, tenant: Tenant, seconds: float) -> tuple[Tally, float]:
+    limits = httpx.Limits(max_connections=CLIENTS, max_keepalive_connections=CLIENTS)
+    async with httpx.AsyncClient(
+        base_url=base_url,
+        headers={"host": f"{tenant.subdomain}.localhost"},
+        timeout=REQUEST_TIMEOUT_S,
+        limits=limits,
+    ) as http:
+        tokens = [await _sign_in(http, tenant) for _ in range(CLIENTS)]
+        tickets = await _ticket_ids(http, tokens[0])
+        cases = list_cases(tenant.statuses, 64)
+        tally = Tally()
+        deadline = time.perf_counter() + seconds
+        started = time.perf_counter()
+        await asyncio.gather(
+            *(
+                _client(http, token, n, cases, tickets, tally, deadline)
+                for n, token in enumerate(tokens)
+            )
+        )
+        return tally, time.perf_counter() - started
+
+
+async def _sign_in(http: httpx.AsyncClient, tenant: Tenant) -> dict[str, str]:
+    answer = await http.post(
+        "/api/auth/login",
+        json={"username": f"client@{tenant.subdomain}.test", "password": "demo"},
+    )
+    answer.raise_for_status()
+    return {"Authorization": f"Bearer {answer.json()['access_token']}"}
+
+
+async def _ticket_ids(http: httpx.AsyncClient, headers: dict[str, str]) -> list[str]:
+    params = [(k, "50" if k == "builder[paginate]" else v) for k, v in NEWEST_FIRST]
+    answer = await http.get("/api/tickets", params=params, headers=headers)
+    answer.raise_for_status()
+    return [row["id"] for row in answer.json()["data"]]
+
+
+async def _client(
+    http: httpx.AsyncClient,
+    headers: dict[str, str],
+    number: int,
+    cases: list[ListCase],
+    tickets: list[str],
+    tally: Tally,
+    deadline: float,
+) -> None:
+    rng = random.Random(number)
+    # users arrive over the first second rather than in one burst of connects
+    await asyncio.sleep(number * ARRIVAL_S)
+    kinds = [kind for kind, _ in MIX]
+    weights = [weight for _, weight in MIX]
+    i = 0
+    while time.perf_counter() < deadline:
+        i += 1
+        kind = rng.choices(kinds, weights)[0]
+        send = _request(http, headers, kind, rng, cases, tickets, f"{number}.{i}")
+        started = time.perf_counter()
+        try:
+            answer = await send()
+            ok = answer.is_success
+        except httpx.HTTPError:
+            ok = False
+        if ok:
+            tally.timings_ms.append((time.perf_counter() - started) * 1000)
+            tally.kinds.setdefault(kind, []).append(tally.timings_ms[-1])
+        else:
+            tally.errors += 1
+
+
+def _request(
+    http: httpx.AsyncClient,
+    headers: dict[str, str],
+    kind: str,
+    rng: random.Random,
+    cases: list[ListCase],
+    tickets: list[str],
+    tag: str,
+) -> Callable[[], Awaitable[httpx.Response]]:
+    """The next request of one kind, ready to send."""
+    if kind == "list":
+        return lambda: http.get("/api/tickets", params=NEWEST_FIRST, headers=headers)
+    if kind == "filtered":
+        case = rng.choice(cases)
+        return lambda: http.get("/api/tickets", params=case.params(), headers=headers)
+    ticket = rng.choice(tickets)
+    if kind == "detail":
+        return lambda: http.get(f"/api/tickets/{ticket}", headers=headers)
+    if kind == "presets":
+        return lambda: http.get("/api/presets-result-count/tickets", headers=headers)
+    return lambda: http.post(
+        "/api/messages",
+        headers=headers,
+        files={
+            "message": (None, f"<p>Load reply {tag}</p>"),
+            "morphable_type": (None, "Ticket"),
+            "morphable_id": (None, ticket),
+        },
+    )
