@@ -21,6 +21,9 @@ ItemId = Annotated[int | None, BeforeValidator(_blank_is_none)]
 RecordId = Annotated[str | None, BeforeValidator(_blank_is_none)]
 Flag = Annotated[bool | int | None, BeforeValidator(_blank_is_none)]
 Addresses = list[str] | str | None
+# a custom field's value is text: a text field's words, a select's option name or a
+# date (YYYY-MM-DD); none clears it
+CustomValues = dict[str, Annotated[str, Field(max_length=10_000)] | None] | None
 
 
 def validated(model: type[M], values: dict[str, Any]) -> M:
@@ -48,7 +51,7 @@ class PortalTicketIn(BaseModel):
     priority_id: ItemId = None
     category_id: ItemId = None
     ticket_type_id: ItemId = None
-    custom_values: dict[str, Any] | None = None
+    custom_values: CustomValues = None
 
 
 class TicketIn(BaseModel):
@@ -70,7 +73,7 @@ class TicketIn(BaseModel):
         None, description="ISO 8601 with an offset or Z, e.g. 2030-01-02T09:05:00Z"
     )
     original_email_from: str | None = Field(None, max_length=254)
-    custom_values: dict[str, Any] | None = None
+    custom_values: CustomValues = None
     version: int | None = Field(None, description="the version the editor loaded")
 
 

@@ -194,35 +194,6 @@ export function querySerializer(query?: Query) {
   };
 }
 
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  query?: Query;
-  responseType?: 'json' | 'blob';
-  /** Suppress the error toast; the caller shows its own message. */
-  silent?: boolean;
-  signal?: AbortSignal;
-};
-
-type Untyped = {
-  request(method: string, url: string, init: Record<string, unknown>): Promise<Answer<unknown>>;
-};
-
-/**
- * A call on a path built at run time (a resource named by a route's configuration),
- * through the same client and middleware; typed hooks use `client` instead.
- */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const via = (opts.silent ? quietClient : client) as unknown as Untyped;
-  const { data } = await via.request(opts.method ?? 'GET', `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`, {
-    body: opts.body,
-    querySerializer: querySerializer(opts.query),
-    parseAs: opts.responseType === 'blob' ? 'blob' : 'json',
-    signal: opts.signal,
-  });
-  return data as T;
-}
-
 /** Hands a downloaded blob to the browser as a file. */
 export function saveBlob(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);

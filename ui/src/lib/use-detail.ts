@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from './api-client';
+import { ApiError } from './api-client';
 
 /**
- * GET /{route}/{id} (or the typed call `load` makes); a missing record sends the user
- * back to the list (SPEC §8).
+ * A record by the typed call `load` makes (GET /{route}/{id}); a missing record sends the
+ * user back to the list (SPEC §8).
  */
-export function useDetail<T>(route: string, id: string | undefined, load?: (id: string) => Promise<T>) {
+export function useDetail<T>(route: string, id: string | undefined, load: (id: string) => Promise<T>) {
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: [route, 'detail', id],
-    queryFn: () => (load ? load(String(id)) : api<T>(`/${route}/${id}`)),
+    queryFn: () => load(String(id)),
     enabled: Boolean(id),
     retry: false,
   });

@@ -1,5 +1,6 @@
 import { useSession } from './session';
-import type { CustomFieldDef, Operator } from '@/types/operator';
+import type { CustomFieldDef, NamedCustomField } from '@/types/models';
+import type { Operator } from '@/types/operator';
 
 type Item = { id: number | string; label?: string; name?: string; style?: string | null };
 
@@ -12,6 +13,7 @@ export function useOperatorLookups() {
     priorities: list<Item>('priorities'),
     activities: list<Item>('activities'),
     operators: list<Operator>('operators'),
-    customFields: list<CustomFieldDef>('custom_fields'),
+    // a field without a name holds no value
+    customFields: list<CustomFieldDef>('custom_fields').filter((f): f is NamedCustomField => Boolean(f.name)),
   };
 }

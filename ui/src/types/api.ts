@@ -4612,6 +4612,19 @@ export interface components {
             email?: string | null;
             /** Phone */
             phone?: string | null;
+            /** Postal Code */
+            postal_code?: string | null;
+            /** Vat Number */
+            vat_number?: string | null;
+            /** Kvk Number */
+            kvk_number?: string | null;
+            /**
+             * Electronic Address Scheme
+             * @description Peppol EAS: 0106, 9944, 0088, 0190 or EM
+             */
+            electronic_address_scheme?: string | null;
+            /** Electronic Address Id */
+            electronic_address_id?: string | null;
             /** Archived At */
             archived_at?: string | null;
         };
@@ -4631,6 +4644,16 @@ export interface components {
             email: string | null;
             /** Phone */
             phone: string | null;
+            /** Postal Code */
+            postal_code?: string | null;
+            /** Vat Number */
+            vat_number?: string | null;
+            /** Kvk Number */
+            kvk_number?: string | null;
+            /** Electronic Address Scheme */
+            electronic_address_scheme?: string | null;
+            /** Electronic Address Id */
+            electronic_address_id?: string | null;
             /** Archived At */
             archived_at: string | null;
             /** Merged Into */
@@ -8107,7 +8130,7 @@ export interface components {
             original_email_from?: string | null;
             /** Custom Values */
             custom_values?: {
-                [key: string]: unknown;
+                [key: string]: string | null;
             } | null;
             /**
              * Version
@@ -8939,7 +8962,7 @@ export interface operations {
                     original_email_from?: string | null;
                     /** Custom Values */
                     custom_values?: {
-                        [key: string]: unknown;
+                        [key: string]: string | null;
                     } | null;
                     /**
                      * Version
@@ -8959,7 +8982,7 @@ export interface operations {
                     ticket_type_id?: number | null;
                     /** Custom Values */
                     custom_values?: {
-                        [key: string]: unknown;
+                        [key: string]: string | null;
                     } | null;
                 };
                 "multipart/form-data": {
@@ -8975,7 +8998,7 @@ export interface operations {
                     ticket_type_id?: number | null;
                     /** Custom Values */
                     custom_values?: {
-                        [key: string]: unknown;
+                        [key: string]: string | null;
                     } | null;
                 };
             };
@@ -9035,7 +9058,7 @@ export interface operations {
                     original_email_from?: string | null;
                     /** Custom Values */
                     custom_values?: {
-                        [key: string]: unknown;
+                        [key: string]: string | null;
                     } | null;
                     /**
                      * Version
@@ -9055,7 +9078,7 @@ export interface operations {
                     ticket_type_id?: number | null;
                     /** Custom Values */
                     custom_values?: {
-                        [key: string]: unknown;
+                        [key: string]: string | null;
                     } | null;
                 };
                 "multipart/form-data": {
@@ -9071,7 +9094,7 @@ export interface operations {
                     ticket_type_id?: number | null;
                     /** Custom Values */
                     custom_values?: {
-                        [key: string]: unknown;
+                        [key: string]: string | null;
                     } | null;
                 };
             };

@@ -29,6 +29,8 @@ export type SettingItem = Schemas['LookupItem'];
 export type PrepaidCardType = Schemas['PrepaidCardLookup'];
 export type TicketStatus = Schemas['TicketStatusItem'];
 export type CustomFieldDef = Schemas['CustomFieldLookup'];
+/** A custom field that can hold a value: one with a name. */
+export type NamedCustomField = CustomFieldDef & { name: string };
 /** Read by a list's name too (a field's `lookup`), so any other key reads as unknown. */
 export type Lookups = Schemas['SignInLookups'] & { [k: string]: unknown };
 

@@ -38,14 +38,12 @@ export type Operator = components['schemas']['OperatorLookup'];
 
 export type BadgeObject = { name?: string; label?: string; style?: string | null };
 
-export type TicketStatus = { id: Id; name: string; name_client?: string; style?: string; style_client?: string; type?: number };
-
 export type Ticket = {
   id: Id;
   reference: string;
   description: string;
   status_id: Id;
-  status?: TicketStatus | null;
+  status?: components['schemas']['Status'] | null;
   priority?: { id: Id; label: string; style?: string | null } | null;
   company?: (Named & { archived_at?: string | null }) | null;
   client?: { id: Id; full_name: string; email?: string | null } | null;
@@ -102,16 +100,5 @@ export type Invoice = {
 
 /** An item of a setting list (LookupItem). */
 export type SettingItem = components['schemas']['LookupItem'];
-
-export type CustomFieldDef = {
-  name: string;
-  morphable_type?: string;
-  title: string;
-  /** 0 text, 1 select, 2 date. */
-  type: 0 | 1 | 2;
-  order?: number;
-  required?: boolean;
-  options?: { name: string; label: string }[];
-};
 
 export type ListPage<T> = { data: T[]; from: number | null; to: number | null; total: number; total_is_estimate?: boolean; per_page: number; current_page: number; last_page: number };

@@ -26,9 +26,9 @@ export function Badge({ label, styleName }: { label: string; styleName?: string 
   );
 }
 
-export function StatusBadge({ status }: { status: { name: string; style?: string | null } | null | undefined }) {
+export function StatusBadge({ status }: { status: { name: string | null; style?: string | null } | null | undefined }) {
   const label = useLookupLabel();
-  return status ? <Badge label={label(status.name)} styleName={status.style} /> : null;
+  return status?.name ? <Badge label={label(status.name)} styleName={status.style} /> : null;
 }
 
 export function PriorityBadge({ priority }: { priority: { label: string; style?: string | null } | null | undefined }) {

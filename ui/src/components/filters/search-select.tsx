@@ -9,7 +9,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** A picked record: its id and label, and the row the search answered (when it came from one). */
 export type SearchOption = { id: number | string; label: string; row?: Record<string, unknown> };
 
-export type SearchRow = { id: number | string; name?: string; full_name?: string; label?: string; description?: string; reference?: string; [field: string]: unknown };
+export type SearchRow = { id: number | string; name?: string | null; full_name?: string | null; label?: string | null; description?: string | null; reference?: string | null; [field: string]: unknown };
 type Row = SearchRow;
 const defaultLabel = (r: Row) => r.full_name ?? r.name ?? r.label ?? r.description ?? r.reference ?? String(r.id);
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { CustomFieldDef } from '@/types/operator';
+import type { NamedCustomField } from '@/types/models';
 import { DatePicker } from './date-pickers';
 
 export function RequiredMark() {
@@ -11,7 +11,7 @@ export function RequiredMark() {
   );
 }
 
-type Props = { field: CustomFieldDef; value: string | null; onChange: (v: string | null) => void };
+type Props = { field: NamedCustomField; value: string | null; onChange: (v: string | null) => void };
 
 /** One custom field: 0 text, 1 select (options name/label), 2 date. */
 export function CustomFieldInput({ field, value, onChange }: Props) {
@@ -43,7 +43,7 @@ export function CustomFieldInput({ field, value, onChange }: Props) {
 }
 
 /** Custom fields in their order, the values keyed by field name. */
-export function CustomFields({ fields, values, onChange }: { fields: CustomFieldDef[]; values: Record<string, string | null>; onChange: (name: string, v: string | null) => void }) {
+export function CustomFields({ fields, values, onChange }: { fields: NamedCustomField[]; values: Record<string, string | null>; onChange: (name: string, v: string | null) => void }) {
   const sorted = [...fields].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   return (
     <>

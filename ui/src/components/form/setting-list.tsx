@@ -151,7 +151,7 @@ export function SettingList({ route, title }: { route: OrderedRoute; title: stri
     const before = items;
     setItems(withDefault(items, item.id));
     try {
-      await updateRecord(route, item.id, { is_default: 1 });
+      await updateRecord(route, item.id, { is_default: true });
       toast.success(t('Item updated.'));
     } catch {
       setItems(before);
@@ -167,7 +167,7 @@ export function SettingList({ route, title }: { route: OrderedRoute; title: stri
   };
 
   const add = async (label: string) => {
-    const created = await createRecord<SettingItem>(route, { label, order: items.length + 1 });
+    const created: SettingItem = await createRecord(route, { label, order: items.length + 1 });
     setItems((list) => [...(list ?? []), created]);
   };
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { getRecord, updateRecord } from '@/components/records/api/resources';
+import { getRecord, updateRecord, type RecordChanges, type RecordRoute } from '@/components/records/api/resources';
 import { useReloadData } from '@/lib/use-reload-data';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
@@ -10,20 +10,22 @@ import { useSession } from '@/lib/session';
 
 // The records whose history an auditor may open (GET /api/audit/{route}/{id}/events).
 const AUDITED = new Set(['tickets', 'quotes', 'contracts', 'invoices', 'subscriptions', 'assets', 'companies', 'deals', 'projects', 'used-products', 'clients', 'operators', 'locations', 'ticket-groups']);
-import type { ListRoute } from '@/lib/api-routes';
 
-export type DetailApi<T> = { record: T; save: (changes: Partial<T> | Record<string, unknown>) => Promise<void>; reload: () => void };
+/** What a record's page may send: the body of one of the API's PUT /{route}/{id}. */
+export type RecordSave = (changes: RecordChanges<RecordRoute<'put'>>) => Promise<void>;
+export type DetailApi<T> = { record: T; save: RecordSave; reload: () => void };
 
 type Props<T> = {
-  route: ListRoute;
+  /** A collection with GET /api/{route}/{id}; save needs its PUT too. */
+  route: RecordRoute<'get'>;
   /** The model's name, shown after the record label in the page title. */
   modelName: OperatorKey;
   label: (record: T) => string;
   withRelations?: string[];
   /** The id; defaults to the route's :id. */
   id?: string | number;
-  /** Where to read the record when it is not GET /{route}/{id}. */
-  showPath?: (id: string | number) => string;
+  /** How to read the record when it is not GET /{route}/{id} (a ticket's full view). */
+  load?: (id: string | number) => Promise<T>;
   children: (api: DetailApi<T>) => ReactNode;
 };
 
@@ -31,7 +33,7 @@ type Props<T> = {
  * Loads GET /api/{route}/{id} with its relations, titles the page, reloads on the global
  * 'reload-data' event, and on save PUTs the changes, says 'updated' and reloads.
  */
-export function DetailScreen<T>({ route, modelName, label, withRelations = [], id, showPath, children }: Props<T>) {
+export function DetailScreen<T>({ route, modelName, label, withRelations = [], id, load: loadRecord, children }: Props<T>) {
   const { t } = useTranslation('operator');
   const { can } = useSession();
   const params = useParams();
@@ -40,13 +42,14 @@ export function DetailScreen<T>({ route, modelName, label, withRelations = [], i
   const [record, setRecord] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const relations = withRelations.join(',');
-  // A new showPath closure each render must not reload the record.
-  const pathOf = useRef(showPath);
-  pathOf.current = showPath;
+  // A new load closure each render must not reload the record.
+  const reader = useRef(loadRecord);
+  reader.current = loadRecord;
 
   const load = useCallback(() => {
     if (recordId === undefined) return;
-    getRecord<T>(route, recordId, relations ? relations.split(',') : [], pathOf.current?.(recordId))
+    // The page names the shape it reads (T) of the route's answer.
+    (reader.current ? reader.current(recordId) : (getRecord(route, recordId, { withRelations: relations ? relations.split(',') : [] }) as Promise<T>))
       .then((r) => {
         setRecord(r);
         setFailed(false);
@@ -67,9 +70,10 @@ export function DetailScreen<T>({ route, modelName, label, withRelations = [], i
   }, [title]);
 
   const save = useCallback(
-    async (changes: Record<string, unknown>) => {
+    async (changes: RecordChanges<RecordRoute<'put'>>) => {
       if (recordId === undefined) return;
-      await updateRecord(route, recordId, changes);
+      // only the pages of a collection with a PUT call save
+      await updateRecord(route as RecordRoute<'put'>, recordId, changes);
       toast.success(t('updated'));
       load();
     },

@@ -3,7 +3,7 @@
 import type { OperatorKey } from '@/lib/i18n';
 import type { Fact } from '@/components/display/record-facts';
 import type { FormField, Rec, RecordKind } from './record-form';
-import type { ListRoute } from '@/lib/api-routes';
+import type { RecordKindRoute } from './api/resources';
 
 export const companyField: FormField = { name: 'company_id', label: 'Company', type: 'record', relation: 'company', lookup: 'companies' };
 /** A client of the company picked in the same form. */
@@ -24,7 +24,7 @@ export const described = (r: Rec) => String(r.description ?? r.name ?? r.id);
 export const LANGUAGES: Record<string, OperatorKey> = { nl: 'Dutch', en: 'English', de: 'German' };
 
 /** A setting list with its own pages (SLAs, prepaid cards): a name, its own fields and a default. */
-export function settingKind(route: ListRoute, model: OperatorKey, plural: OperatorKey, newTitle: OperatorKey, extra: FormField[], facts: Fact[]): RecordKind {
+export function settingKind(route: RecordKindRoute, model: OperatorKey, plural: OperatorKey, newTitle: OperatorKey, extra: FormField[], facts: Fact[]): RecordKind {
   return {
     route,
     model,

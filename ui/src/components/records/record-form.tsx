@@ -1,21 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
 import { formatDecimalInput, parseDecimal } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { createRecord, deleteRecord, updateRecord } from '@/components/records/api/resources';
+import { createRecord, deleteRecord, getRecord, searchRecords, updateRecord, type NewRecord, type RecordChanges, type RecordKindRoute, type RecordRoute } from '@/components/records/api/resources';
 import type { Id } from '@/types/operator';
 import { routePath } from '@/lib/workspace-paths';
 import type { Fact } from '@/components/display/record-facts';
 import { SearchSelect, type SearchOption, type SearchRow } from '@/components/filters/search-select';
+import { findLookup } from '@/components/filters/api/search-records';
 import { NumberInput } from '@/components/form/number-input';
 import { DatePicker } from '@/components/form/date-pickers';
 import { NotConfirmedError, useConfirm } from '@/components/form/confirm-dialog';
 import { errorsByField, fieldErrorText } from '@/components/form/field-error';
-import type { ListRoute } from '@/lib/api-routes';
 
 export type Rec = { id: Id; version?: number; [field: string]: unknown };
 
@@ -46,7 +46,7 @@ export type FormField = Common &
         relation?: string;
         /** A lookup of GET /lookups/{name}, or a list route searched with ?search=. */
         lookup?: string;
-        listRoute?: string;
+        listRoute?: RecordKindRoute;
         /** Searches within the company picked in the form. */
         byCompany?: boolean;
       }
@@ -58,8 +58,8 @@ export type FormField = Common &
 
 /** A kind of record with a list, a detail page and a create and edit form. */
 export type RecordKind = {
-  /** The API collection (checked against the generated paths). */
-  route: ListRoute;
+  /** The API collection (checked against the generated paths: a list, GET, PUT and POST). */
+  route: RecordKindRoute;
   model: OperatorKey;
   /** The list's title. */
   plural?: OperatorKey;
@@ -196,8 +196,10 @@ function useLinkedLabels(fields: FormField[], record: Rec | undefined, getValue:
       if (field.type !== 'record' || field.relation) continue;
       const id = record[field.name];
       if (!id) continue;
-      const path = field.listRoute ? `/${field.listRoute}/${id}` : `/lookups/${field.lookup}/${id}`;
-      api<SearchRow>(path, { signal: controller.signal, silent: true })
+      const found: Promise<SearchRow> = field.listRoute
+        ? getRecord(field.listRoute, id as Id, { signal: controller.signal, quiet: true })
+        : findLookup(field.lookup ?? '', id as Id, controller.signal);
+      found
         .then((row) => {
           const current = getValue(field.name);
           if (!current || typeof current !== 'object' || Array.isArray(current) || current.id !== id) return;
@@ -331,8 +333,10 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
     const body = bodyOf(fields, values);
     if (record && kind.versioned && record.version !== undefined) body.version = record.version;
     try {
-      const create = kind.create ?? ((b: Record<string, unknown>) => createRecord<Rec>(kind.route, b));
-      const saved = record ? await updateRecord<Rec>(kind.route, record.id, body) : await create(body);
+      // The body is built from the kind's fields at run time: it is the route's request
+      // model as far as the kind names the API's fields (a 422 names any that is not).
+      const create = kind.create ?? ((b: Record<string, unknown>) => createRecord(kind.route, b as NewRecord<RecordKindRoute>) as Promise<Rec>);
+      const saved = record ? ((await updateRecord(kind.route, record.id, body as RecordChanges<RecordKindRoute>)) as Rec) : await create(body);
       toast.success(record ? t('Item updated.') : t('{model} created', { model: t(kind.model) }));
       setConflict(false);
       onSaved(saved);
@@ -375,13 +379,10 @@ export function RecordEditor({ kind, record, onSaved, onConflict }: EditorProps)
         const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
         let input;
         if (field.type === 'record') {
-          const search = field.listRoute
+          const listRoute = field.listRoute;
+          const search = listRoute
             ? (text: string, signal: AbortSignal) =>
-                api<{ data: SearchRow[] }>(`/${field.listRoute}`, {
-                  query: { search: text, ...(field.byCompany && companyId ? { company_id: String(companyId) } : {}) },
-                  signal,
-                  silent: true,
-                }).then((answer) => answer.data)
+                searchRecords<SearchRow>(listRoute, text, field.byCompany ? companyId : null, signal).then((answer) => answer.data)
             : undefined;
           input = (
             <Controller
@@ -567,7 +568,8 @@ export function RecordActions({ kind, record, reload }: { kind: RecordKind; reco
           onClick={async () => {
             try {
               await confirm(kind.deleteLabel ? t('Do you really want to deactivate {name}?', { name: kind.label(record) }) : undefined);
-              await deleteRecord(kind.route, record.id);
+              // only a kind with a DELETE route (deletable) shows this button
+              await deleteRecord(kind.route as RecordRoute<'delete'>, record.id);
               toast.success(kind.deleteLabel ? t('{name} deactivated', { name: kind.label(record) }) : t('Item deleted.'));
               navigate(routePath(`${kind.route}.index`), { replace: true });
             } catch (error) {

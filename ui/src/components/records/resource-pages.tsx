@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { api } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -11,6 +10,7 @@ import { searchSelectFilter, textFilter } from '@/components/filters/filter-buil
 import { SearchSelect, type SearchOption } from '@/components/filters/search-select';
 import { TextFilter } from '@/components/filters/text-filter';
 import { OperatorList, type OperatorColumn } from './operator-list';
+import { archiveRecord, type ArchivableRoute } from './api/resources';
 import { NewRecordLink, RecordActions, RecordCreatePage, type Rec, type RecordKind } from './record-form';
 
 /** One list cell: the fact's formatted value; the first column links to the record. */
@@ -70,7 +70,8 @@ function ArchiveToggle({ kind, record, reload }: { kind: RecordKind; record: Rec
       onClick={async () => {
         setBusy(true);
         try {
-          await api(`/${kind.route}/${record.id}/${archived ? 'restore' : 'archive'}`, { method: 'POST' });
+          // only a kind with archive and restore routes (archivable) shows this button
+          await archiveRecord(kind.route as ArchivableRoute, record.id, !archived);
           toast.success(archived ? t('{model} restored', { model: t(kind.model) }) : t('{model} archived', { model: t(kind.model) }));
           reload();
         } catch {

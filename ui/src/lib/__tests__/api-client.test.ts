@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
-import { api, ApiError, client, querySerializer, quietClient, setLoggedOutHandler, unwrap } from '../api-client';
+import { ApiError, client, querySerializer, quietClient, setLoggedOutHandler, unwrap } from '../api-client';
 import { authStorage } from '../auth-storage';
 import { toast, type Toast } from '../toast';
 import { MULTIPLE_SESSIONS, MULTIPLE_SESSIONS_NL } from '../errors';
+
+type Loose = { request(method: string, url: string, init: Record<string, unknown>): Promise<{ data?: unknown }> };
+/** The middleware under test on any path: the client called without its generated path types. */
+async function api(path: string, opts: { method?: string; body?: unknown } = {}) {
+  const { data } = await (client as unknown as Loose).request(opts.method ?? 'GET', `/api${path}`, { body: opts.body });
+  return data;
+}
 
 // Captures what the toaster would show.
 function captureToasts() {

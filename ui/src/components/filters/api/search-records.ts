@@ -14,3 +14,7 @@ export async function searchLookup<T>(name: string, text: string, constraints: L
   const answer = await unwrap(quietClient.GET('/api/lookups/{name}', { params: { path: { name }, query }, signal }));
   return answer as T[];
 }
+
+/** GET /api/lookups/{name}/{id}: one record of a lookup, for its label (FoundRecord). */
+export const findLookup = (name: string, id: number | string, signal?: AbortSignal) =>
+  unwrap(quietClient.GET('/api/lookups/{name}/{record_id}', { params: { path: { name, record_id: String(id) } }, signal }));

@@ -8,7 +8,7 @@ import { NumberInput } from '@/components/form/number-input';
 import { DatePicker, DateTimePicker } from '@/components/form/date-pickers';
 import { CustomFieldInput } from '@/components/form/custom-field-input';
 import { parseTimeInput } from '@/lib/time';
-import type { CustomFieldDef } from '@/types/operator';
+import type { NamedCustomField } from '@/types/models';
 
 describe('time input', () => {
   it('converts hh:mm to minutes on blur and shows it zero-padded', async () => {
@@ -93,10 +93,19 @@ describe('date pickers', () => {
 });
 
 describe('custom fields', () => {
-  const select: CustomFieldDef = {
-    name: 'contract_type',
-    title: 'Contract type',
-    type: 1,
+  const field = (name: string, title: string, type: number, more: Partial<NamedCustomField> = {}): NamedCustomField => ({
+    id: 1,
+    name,
+    title,
+    type,
+    morphable_type: 'Ticket',
+    order: 1,
+    required: false,
+    options: [],
+    ...more,
+  });
+  const select: NamedCustomField = {
+    ...field('contract_type', 'Contract type', 1),
     required: true,
     options: [
       { name: 'basic', label: 'Basic' },
@@ -118,8 +127,8 @@ describe('custom fields', () => {
   it('shows text and date fields, without an asterisk when optional', () => {
     const { container } = render(
       <>
-        <CustomFieldInput field={{ name: 'ref', title: 'Reference', type: 0 }} value="R-1" onChange={vi.fn()} />
-        <CustomFieldInput field={{ name: 'renewal', title: 'Renewal', type: 2 }} value="2027-01-01" onChange={vi.fn()} />
+        <CustomFieldInput field={field('ref', 'Reference', 0)} value="R-1" onChange={vi.fn()} />
+        <CustomFieldInput field={field('renewal', 'Renewal', 2)} value="2027-01-01" onChange={vi.fn()} />
       </>,
     );
     expect(screen.getByLabelText('Reference')).toHaveValue('R-1');

@@ -55,7 +55,7 @@ describe('setting list', () => {
     expect(screen.getByRole('button', { name: 'Set as default Low' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getAllByText('Default')).toHaveLength(1);
     expect(within(screen.getByTestId('setting-3')).getByText('Default')).toBeInTheDocument();
-    await waitFor(() => expect(calls).toEqual([{ method: 'PUT', path: '/api/priorities/3', body: { is_default: 1 } }]));
+    await waitFor(() => expect(calls).toEqual([{ method: 'PUT', path: '/api/priorities/3', body: { is_default: true } }]));
   });
 
   it("edits an item's label: saves a change, and only closes when nothing changed", async () => {

@@ -6,6 +6,9 @@ type Route = 'tickets' | 'ticket-templates';
 
 const ticket = (id: Id) => ({ params: { path: { ticket_id: String(id) } } });
 
+/** GET /api/tickets/{id}/edit: the operator's full view, internal notes and version included. */
+export const getOperatorTicket = (id: Id) => unwrap(client.GET('/api/tickets/{ticket_id}/edit', ticket(id))) as Promise<Ticket>;
+
 /** POST /api/{route}/{id}/clone: a new ticket with this one's fields. */
 export const cloneTicket = (id: Id, route: Route = 'tickets') =>
   unwrap(client.POST(`/api/${route}/{ticket_id}/clone`, ticket(id))) as Promise<Ticket>;

@@ -6,6 +6,13 @@ export type TimeRegistration = components['schemas']['TimeListRow'];
 /** The fields to change; those left out stay. */
 export type TimeChange = components['schemas']['TimeChange'];
 
+/** GET /api/time-registrations: every registration, newest first. */
+export const listTimeRegistrations = () => unwrap(client.GET('/api/time-registrations'));
+
+/** DELETE /api/time-registrations/{id}: one not yet invoiced is taken back. */
+export const deleteTimeRegistration = (id: string) =>
+  unwrap(client.DELETE('/api/time-registrations/{registration_id}', { params: { path: { registration_id: id } } }));
+
 /** GET /api/time-registrations/{id}. */
 export const getTimeRegistration = (id: string) =>
   unwrap(client.GET('/api/time-registrations/{registration_id}', { params: { path: { registration_id: id } } }));

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { createMessage } from '../../api/create-operator-message';
 import { createTimeRegistration } from '../../api/create-time-registration';
-import { cloneTicket, deleteTicket, restoreTicket } from '../../api/ticket-actions';
+import { cloneTicket, deleteTicket, getOperatorTicket, restoreTicket } from '../../api/ticket-actions';
 import { routePath } from '@/lib/workspace-paths';
 import { useConfirm } from '@/components/form/confirm-dialog';
 import type { Ticket } from '@/types/operator';
@@ -399,9 +399,8 @@ export function TicketDetailPage() {
       route="tickets"
       modelName="Ticket"
       label={(ticket) => ticket.reference}
-      withRelations={['messages', 'client', 'company', 'status', 'priority']}
       // The operator's view of a ticket: internal notes and version included.
-      showPath={(id) => `/tickets/${id}/edit`}
+      load={getOperatorTicket}
     >
       {({ record, save, reload }) => (
         <>

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '@/lib/api-client';
 import { formatDateTime, formatMinutes } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { deleteRecord } from '@/components/records/api/resources';
+import { deleteTimeRegistration, listTimeRegistrations, type TimeRegistration } from '../../api/time-registration';
 import { useReloadData } from '@/lib/use-reload-data';
 import type { Id } from '@/types/operator';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
@@ -15,18 +14,7 @@ import { ObjectLink, RouteLink } from '@/components/display/route-link';
 import { NotConfirmedError, useConfirm } from '@/components/form/confirm-dialog';
 import { useOperatorLookups } from '@/lib/use-operator-lookups';
 
-type Registration = {
-  id: Id;
-  ticket_id: Id;
-  ticket_reference: string;
-  ticket_description?: string | null;
-  time_spent_rounded: number;
-  executed_at: string | null;
-  description: string;
-  activity_id?: number | null;
-  operator_id?: Id | null;
-  invoice_id?: Id | null;
-};
+type Registration = TimeRegistration;
 
 /**
  * Every time registration, newest first: ticket, time, moment, activity, operator and the
@@ -40,7 +28,7 @@ export function TimeRegistrationsPage() {
   const [failed, setFailed] = useState(false);
   const [dialog, confirm] = useConfirm();
   const load = useCallback(() => {
-    api<Registration[]>('/time-registrations')
+    listTimeRegistrations()
       .then((answer) => {
         setRows(answer);
         setFailed(false);
@@ -55,7 +43,7 @@ export function TimeRegistrationsPage() {
   const remove = async (row: Registration) => {
     try {
       await confirm();
-      await deleteRecord('time-registrations', row.id);
+      await deleteTimeRegistration(String(row.id));
       toast.success(t('Item deleted.'));
       load();
     } catch (error) {
