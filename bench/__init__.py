@@ -27,5 +27,14 @@ KEYS = (
     "load_p50_ms",
     "load_p95_ms",
     "load_errors",
+    "search_p50_ms",
+    "search_p95_ms",
+    "search_operator_p95_ms",
+    "search_client_p95_ms",
+    "search_one_word_p95_ms",
+    "search_two_words_p95_ms",
+    "search_phrase_p95_ms",
+    "search_prefix_p95_ms",
+    "search_total_max_error",
 )
 """The figures the benchmark writes, in the order of the report."""

@@ -206,11 +206,51 @@ class RawSql:
         m = self.mark
         cursor.execute(
             f"SELECT id FROM tickets WHERE {self._scope()} AND status_id = {m} "
-            f"AND search {self.ilike} {m} "
+            f"AND id IN ({self._found()}) "
             f"ORDER BY updated_at DESC, id LIMIT {PER_PAGE}",
-            (tenant_id, company, case.status_id, f"%{case.search}%"),
+            (
+                tenant_id,
+                company,
+                case.status_id,
+                *self._found_params(tenant_id, company, case.search),
+            ),
         )
         return [row[0] for row in cursor.fetchall()]
+
+    def _found(self) -> str:
+        """The client's tickets whose own text or a visible message holds the word
+        as typed (a prefix, stemmed) or whose reference contains it (docs/search.md)."""
+        m = self.mark
+        if self.sqlite:
+            match = (
+                f"d.rowid IN (SELECT rowid FROM search_fts WHERE search_fts MATCH {m}) "
+                f"OR lower(d.ref) LIKE {m}"
+            )
+        else:
+            match = (
+                " OR ".join(
+                    f"(d.language = '{language}' AND d.tsv @@ "
+                    f"(websearch_to_tsquery('{language}', {m}) || "
+                    f"to_tsquery('{language}', {m}) || to_tsquery('simple', {m})))"
+                    for language in ("dutch", "english", "german")
+                )
+                + f" OR d.ref ILIKE {m}"
+            )
+        return (
+            f"SELECT d.ticket_id FROM search_documents d WHERE d.tenant_id = {m} "
+            f"AND d.deleted = {self._false()} AND d.kind IN ('ticket', 'message') "
+            f"AND d.visible_to_client = {self._true()} AND d.company_id = {m} "
+            f"AND ({match})"
+        )
+
+    def _found_params(self, tenant_id: str, company: str, word: str) -> tuple[str, ...]:
+        like = f"%{word.lower()}%"
+        if self.sqlite:
+            return (tenant_id, company, f'"{word}"*', like)
+        return (tenant_id, company, *(word, f"{word}:*", f"{word}:*") * 3, like)
+
+    def _true(self) -> str:
+        return "1" if self.sqlite else "true"
 
     def list_count(
         self, cursor: Any, tenant_id: str, company: str, case: ListCase
@@ -219,8 +259,13 @@ class RawSql:
         m = self.mark
         cursor.execute(
             f"SELECT count(*) FROM tickets WHERE {self._scope()} "
-            f"AND status_id = {m} AND search {self.ilike} {m}",
-            (tenant_id, company, case.status_id, f"%{case.search}%"),
+            f"AND status_id = {m} AND id IN ({self._found()})",
+            (
+                tenant_id,
+                company,
+                case.status_id,
+                *self._found_params(tenant_id, company, case.search),
+            ),
         )
         return int(cursor.fetchone()[0])
 

@@ -27,6 +27,7 @@ from bench.measuring import (
     samples,
 )
 from bench.presets import preset_filters
+from bench.search import figures as search_figures
 from bench.server import ApiServer
 from bench.sla import action_required_timings
 from demo.seed import password_hash
@@ -231,6 +232,7 @@ def _read_side(
             server.base_url, big.subdomain, count
         )
         floor = samples(lambda i: ours_big.status(), count)
+        searched = search_figures(server.base_url, big.subdomain, count)
         rss = server.peak_rss_mb()
     list_p50, raw_p50 = percentile(list_big, 0.5), percentile(list_raw, 0.5)
     presets_p50, naive_p50 = percentile(presets_big, 0.5), percentile(naive, 0.5)
@@ -250,6 +252,7 @@ def _read_side(
         "create_p95_ms": percentile(creates, 0.95),
         "sla_action_required_p95_ms": percentile(action_required, 0.95),
         "rss_mb": rss,
+        **searched,
     }, percentile(floor, 0.5)
 
 

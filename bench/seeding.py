@@ -14,6 +14,8 @@ from eventsourcing.application import Application
 
 from api.bootstrap import event_store_env
 from bench.presets import preset_filters
+from bench.search import more_messages
+from bench.search import text as message_text
 from demo.seed import SUBJECTS, seed_demo
 from domain.application import Ledgerdesk
 from domain.base import SYSTEM
@@ -94,7 +96,7 @@ def ticket_specs(
             status_id=rng.choice(tenant.statuses),
         )
         first = PostMessage(
-            message=f"<p>{subject}. Can you help?</p>",
+            message=f"<p>{subject}. Can you help?</p>{message_text(rng)}",
             visible_to_client=True,
             is_from_client=True,
             author=client,
@@ -111,7 +113,8 @@ def seed_tickets(
     while done < tenant.tickets:
         size = min(BATCH, tenant.tickets - done)
         commands = ticket_specs(tenant, rng, size)
-        app.tickets.open_many(tenant.tenant_id, SYSTEM, commands, check=False)
+        ids = app.tickets.open_many(tenant.tenant_id, SYSTEM, commands, check=False)
+        more_messages(app, tenant.tenant_id, tenant.operator, ids, rng)
         done += size
         advance(size)
 

@@ -22,6 +22,9 @@ KEYS = [
     "create_p50_ms", "create_p95_ms", "sla_action_required_p95_ms", "rss_mb",
     "mail_out_lag_p95_ms", "mail_ingest_per_s",
     "load_rps", "load_p50_ms", "load_p95_ms", "load_errors",
+    "search_p50_ms", "search_p95_ms", "search_operator_p95_ms", "search_client_p95_ms",
+    "search_one_word_p95_ms", "search_two_words_p95_ms", "search_phrase_p95_ms",
+    "search_prefix_p95_ms", "search_total_max_error",
 ]
 figures = json.load(open(sys.argv[1]))
 missing = [k for k in KEYS if k not in figures]
