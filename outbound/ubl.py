@@ -178,26 +178,30 @@ def _tax_category(
     _cbc(_cac(element, "TaxScheme"), "ID", "VAT")
 
 
-def _payment(
-    root: ET.Element, snapshot: dict[str, Any], credit: bool, currency: str
-) -> None:
-    seller = snapshot["seller"]
-    if seller.get("iban") or (credit and snapshot.get("due_date")):
+def _payment(root: ET.Element, snapshot: dict[str, Any], credit: bool) -> None:
+    """How the invoice is paid: by SEPA credit transfer (58) to the seller's IBAN.
+
+    A credit note's money goes the other way, to the buyer's account the seller
+    knows from its books: a credit transfer (30) by its due date, no account.
+    """
+    iban = str(snapshot["seller"].get("iban") or "").replace(" ", "")
+    if credit and snapshot.get("due_date"):
         means = _cac(root, "PaymentMeans")
-        # 58: SEPA credit transfer to the IBAN; 30: a credit transfer otherwise
-        _cbc(means, "PaymentMeansCode", "58" if seller.get("iban") else "30")
-        if credit:
-            _opt(means, "PaymentDueDate", snapshot.get("due_date"))
+        _cbc(means, "PaymentMeansCode", "30")
+        _cbc(means, "PaymentDueDate", snapshot["due_date"])
         _cbc(means, "PaymentID", snapshot["number"])
-        if seller.get("iban"):
-            account = _cac(means, "PayeeFinancialAccount")
-            _cbc(account, "ID", str(seller["iban"]).replace(" ", ""))
-            _cbc(account, "Name", seller["name"])
+    elif not credit and iban:
+        means = _cac(root, "PaymentMeans")
+        _cbc(means, "PaymentMeansCode", "58")
+        _cbc(means, "PaymentID", snapshot["number"])
+        account = _cac(means, "PayeeFinancialAccount")
+        _cbc(account, "ID", iban)
+        _cbc(account, "Name", snapshot["seller"]["name"])
     terms = snapshot.get("payment_terms") or {}
     note = terms.get("note") or (
         f"{terms['days']} days net" if terms.get("days") is not None else None
     )
-    if note:
+    if note and not credit:
         _cbc(_cac(root, "PaymentTerms"), "Note", note)
 
 
@@ -324,7 +328,7 @@ def ubl_invoice(snapshot: dict[str, Any]) -> bytes:
     _party(root, "AccountingCustomerParty", buyer, with_vat)
     if "K" in categories:
         _delivery(root, snapshot["issue_date"], buyer["country_code"])
-    _payment(root, snapshot, credit, currency)
+    _payment(root, snapshot, credit)
     _tax_total(root, snapshot, currency)
     _monetary_total(root, snapshot, currency)
     for index, line in enumerate(snapshot["lines"], start=1):

@@ -193,8 +193,14 @@ def test_a_credit_note_refers_to_the_invoice_it_credits() -> None:
     )
     assert root.findall("cac:InvoiceLine", NS) == []
     assert len(root.findall("cac:CreditNoteLine", NS)) == 2
-    # a credit note has no DueDate of its own: it goes with the payment means
+    # a credit note has no DueDate of its own: it goes with the payment means,
+    # a credit transfer to the buyer, so not to the seller's account
     assert root.find("cbc:DueDate", NS) is None
+    assert root.findtext("cac:PaymentMeans/cbc:PaymentMeansCode", namespaces=NS) == (
+        "30"
+    )
+    assert root.find("cac:PaymentMeans/cac:PayeeFinancialAccount", NS) is None
+    assert root.find("cac:PaymentTerms", NS) is None
     assert (
         root.findtext("cac:PaymentMeans/cbc:PaymentDueDate", namespaces=NS)
         == "2026-12-26"
