@@ -55,12 +55,69 @@ class Archivable(LedgerAggregate):
         self.fields.update(changes)
 
 
+BUYER_FIELDS = frozenset(
+    {
+        "postal_code",
+        "vat_number",
+        "kvk_number",
+        "electronic_address_scheme",
+        "electronic_address_id",
+    }
+)
+"""What an invoice names of its buyer beyond the address (domain/bookkeeping.py)."""
+
+
+def _buyer_checked(fields: dict[str, Any]) -> dict[str, Any]:
+    """The buyer fields among fields, checked as the billing profile checks them."""
+    from domain import bookkeeping
+
+    found = {k: v for k, v in fields.items() if k in BUYER_FIELDS}
+    if not found:
+        return fields
+    for name, value in found.items():
+        if value is not None and not isinstance(value, str):
+            raise InvalidValue(f"The {name} field must be text.", name)
+    values = {k: (v or "").strip() or None for k, v in found.items()}
+    vat = values.get("vat_number")
+    if vat is not None:
+        vat = vat.replace(" ", "").upper()
+        if not bookkeeping.VAT_NUMBER.match(vat):
+            raise InvalidValue(
+                "The VAT number starts with its country code, such as NL123456789B01.",
+                "vat_number",
+            )
+        values["vat_number"] = vat
+    kvk = values.get("kvk_number")
+    if kvk is not None and not bookkeeping.KVK.match(kvk):
+        raise InvalidValue("The KvK number has 8 digits.", "kvk_number")
+    scheme = values.get("electronic_address_scheme")
+    if scheme is not None and scheme not in bookkeeping.ELECTRONIC_SCHEMES:
+        raise InvalidValue(
+            "The electronic address scheme is 0106, 9944, 0088, 0190 or EM.",
+            "electronic_address_scheme",
+        )
+    postal = values.get("postal_code")
+    if postal is not None and len(postal) > bookkeeping.POSTAL_CODE_MAX:
+        raise InvalidValue("The postal code is at most 20 characters.", "postal_code")
+    ident = values.get("electronic_address_id")
+    if ident is not None and len(ident) > 100:
+        raise InvalidValue(
+            "The electronic address is at most 100 characters.",
+            "electronic_address_id",
+        )
+    return {**fields, **values}
+
+
 class Company(Archivable):
     """A customer organisation of the provider."""
 
     allowed_fields = frozenset(
-        {"name", "address_1", "city", "country", "email", "phone"}
+        {"name", "address_1", "city", "country", "email", "phone", *BUYER_FIELDS}
     )
+
+    def update(self, actor: str, changes: dict[str, Any]) -> None:
+        """Change fields; the buyer fields an invoice names are checked."""
+        super().update(actor, _buyer_checked(changes))
 
     @event("Registered")
     def __init__(self, tenant_id: str, actor: str, fields: dict[str, Any]) -> None:
@@ -77,7 +134,7 @@ class Company(Archivable):
             field = sorted(unknown)[0]
             raise InvalidValue(f"Companies have no field {field!r}.", field)
         fields = dict(fields, name=require_text(fields.get("name"), "name", 200))
-        return cls(tenant_id=tenant_id, actor=actor, fields=fields)
+        return cls(tenant_id=tenant_id, actor=actor, fields=_buyer_checked(fields))
 
     def merge_into(self, actor: str, target_id: str) -> None:
         """Fold this company into another; its records move there."""

@@ -124,6 +124,12 @@ companies = Table(
     Column("country", String(100)),
     Column("email", String(254)),
     Column("phone", String(50)),
+    # what an invoice names of its buyer (domain/bookkeeping.py)
+    Column("postal_code", String(20)),
+    Column("vat_number", String(20)),
+    Column("kvk_number", String(8)),
+    Column("electronic_address_scheme", String(4)),
+    Column("electronic_address_id", String(100)),
     Column("archived_at", DateTime(timezone=True)),
     _id("merged_into"),
     *_stamps(),

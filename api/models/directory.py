@@ -17,6 +17,13 @@ class CompanyIn(BaseModel):
     country: str | None = Field(None, max_length=100)
     email: str | None = Field(None, max_length=254)
     phone: str | None = Field(None, max_length=50)
+    postal_code: str | None = Field(None, max_length=20)
+    vat_number: str | None = Field(None, max_length=20)
+    kvk_number: str | None = Field(None, max_length=8)
+    electronic_address_scheme: str | None = Field(
+        None, max_length=4, description="Peppol EAS: 0106, 9944, 0088, 0190 or EM"
+    )
+    electronic_address_id: str | None = Field(None, max_length=100)
     archived_at: str | None = None
 
 
@@ -28,6 +35,11 @@ class CompanyRecord(BaseModel):
     country: str | None
     email: str | None
     phone: str | None
+    postal_code: str | None = None
+    vat_number: str | None = None
+    kvk_number: str | None = None
+    electronic_address_scheme: str | None = None
+    electronic_address_id: str | None = None
     archived_at: str | None
     merged_into: str | None
     version: int

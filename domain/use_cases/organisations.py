@@ -25,6 +25,11 @@ class RegisterCompany:
     country: str | None | Unset = UNSET
     email: str | None | Unset = UNSET
     phone: str | None | Unset = UNSET
+    postal_code: str | None | Unset = UNSET
+    vat_number: str | None | Unset = UNSET
+    kvk_number: str | None | Unset = UNSET
+    electronic_address_scheme: str | None | Unset = UNSET
+    electronic_address_id: str | None | Unset = UNSET
 
 
 @dataclass(frozen=True)

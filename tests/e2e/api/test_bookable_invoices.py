@@ -231,3 +231,59 @@ def test_the_demo_invoices_have_a_snapshot(
         snap = portal.get(f"/api/invoices/{row.id}/snapshot", operator)
         assert snap.status_code == 200, snap.text
         assert snap.json()["seller"]["name"]
+
+
+def test_a_company_holds_what_an_invoice_names_of_its_buyer(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    made = portal.post(
+        "/api/companies",
+        operator,
+        json={
+            "name": "Buyer BV",
+            "address_1": "Dam 1",
+            "city": "Amsterdam",
+            "country": "NL",
+            "postal_code": "1012 JS",
+            "vat_number": "nl 0000 99998 b57",
+            "kvk_number": "87654321",
+            "electronic_address_scheme": "0106",
+            "electronic_address_id": "87654321",
+        },
+    )
+    assert made.status_code == 201, made.text
+    company = made.json()
+    assert company["vat_number"] == "NL000099998B57"
+    assert company["kvk_number"] == "87654321"
+    invoice = portal.post(
+        "/api/invoices",
+        operator,
+        json={
+            "company_id": company["id"],
+            "lines": [{"description": "Support", "price": "10.00"}],
+        },
+    )
+    invoice_id = invoice.json()["id"]
+    portal.post(f"/api/invoicing/export/{invoice_id}", operator)
+    buyer = portal.get(f"/api/invoices/{invoice_id}/snapshot", operator).json()["buyer"]
+    assert buyer["postal_code"] == "1012 JS" and buyer["country_code"] == "NL"
+    assert buyer["electronic_address"] == {"scheme": "0106", "id": "87654321"}
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("kvk_number", "1234"),
+        ("vat_number", "123"),
+        ("electronic_address_scheme", "XX"),
+        ("postal_code", "x" * 21),
+    ],
+)
+def test_bad_buyer_fields_are_a_422_naming_the_field(
+    portal: Portal, operator: dict[str, str], field: str, value: str
+) -> None:
+    made = portal.post(
+        "/api/companies", operator, json={"name": "Bad BV", field: value}
+    )
+    assert made.status_code == 422, made.text
+    assert field in made.json()["errors"]
