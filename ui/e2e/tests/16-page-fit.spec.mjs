@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { CLIENT, SECOND_LINE, expect, test } from '../helpers.mjs';
+import { CLIENT, FIRST_LINE, SECOND_LINE, expect, test } from '../helpers.mjs';
 
 const WIDTHS = [
   { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
@@ -50,6 +50,12 @@ const OPERATOR_KINDS = [
 ];
 const OPERATOR_PAGES_WITHOUT_RECORD = ['time', 'mentions', 'settings', ...SETTING_LISTS.map((l) => `settings/${l}`), 'settings/mail', 'settings/mail/review', 'settings/business-hours', 'sla-report'];
 
+// The auditor screen needs audit.view, which first@ holds and second@ does not:
+// [route pattern, path to open (:id a seeded quote)].
+const AUDIT_PAGES = [
+  ['audit', 'audit'],
+  ['audit/:model/:id', 'audit/quotes/:id'],
+];
 const PORTAL_KINDS = [
   ['tickets', true],
   ['quotes', true],
@@ -107,7 +113,7 @@ function operatorPages(ids) {
 }
 
 test('the spec opens every route the operator workspace declares', () => {
-  const covered = new Set(operatorPages({}).map(([pattern]) => pattern));
+  const covered = new Set([...operatorPages({}), ...AUDIT_PAGES].map(([pattern]) => pattern));
   const missing = declaredOperatorRoutes().filter((route) => !covered.has(route));
   expect(missing, 'routes of app/operator-routes.tsx this spec does not open').toEqual([]);
 });
@@ -183,6 +189,13 @@ function operatorList() {
   return load;
 }
 
+function auditList() {
+  const paths = (id) => AUDIT_PAGES.map(([, path]) => `/operator/${path.replace(':id', id)}`);
+  const load = async (request, tokens) => paths(await someRecord(request, tokens, 'quotes'));
+  load.patterns = paths(':id').map((p, i) => [p, i]);
+  return load;
+}
+
 function portalList() {
   const paths = (ids) => [
     ...PORTAL_KINDS.flatMap(([kind, detail]) => (detail ? [`/${kind}`, `/${kind}/${ids[kind]}`] : [`/${kind}`])),
@@ -198,4 +211,5 @@ function portalList() {
 }
 
 pagesOf('operator', SECOND_LINE, operatorList());
+pagesOf('auditor', FIRST_LINE, auditList());
 pagesOf('portal', CLIENT, portalList());
