@@ -103,3 +103,23 @@ def test_one_aggregate_with_keyed_links_verifies(environment, capsys) -> None:  
     assert main(["verify", "invoices", row.id]) == 0
     assert main(["verify"]) == 0
     assert "OK:" in capsys.readouterr().out
+
+
+def test_read_model_amounts_are_compared_without_a_key_too(  # type: ignore[no-untyped-def]
+    environment, monkeypatch, capsys
+) -> None:
+    from sqlalchemy import update
+
+    from projections import tables as t
+
+    monkeypatch.delenv("LEDGERDESK_CHECKPOINT_KEY")
+    assert main(["verify", "--read-model"]) == 0
+    engine = build_engine(environment)
+    with engine.begin() as connection:
+        connection.execute(update(t.quotes).values(total=t.quotes.c.total * 10 + 1))
+    engine.dispose()
+    capsys.readouterr()
+    assert main(["verify", "--read-model"]) == 1
+    out = capsys.readouterr().out
+    assert "TAMPERED read model: quote " in out and " total: " in out
+    assert main(["verify"]) == 0  # the events themselves hold
