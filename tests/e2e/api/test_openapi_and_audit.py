@@ -17,6 +17,7 @@ ACTIONS_WITHOUT_BODY = (
     "/duplicate",
     "/read",
     "/reject",
+    "/credit",
 )
 
 
