@@ -2,9 +2,10 @@
 
 An event records its actor as an id. The person is replayed from their own
 events up to the event's time, so a later rename or change of role does not
-rewrite who did what then. Changes no person made (seeding, followers, timers)
-carry the actor ``system``; a portal user's role is ``client``. An id that is
-no person of the record's tenant is shown as it is, without a name.
+rewrite who did what then. Changes no person made carry a service's name instead
+of an id (``system`` for seeding and followers, ``sla-timer`` for the SLA
+timer): their role is ``system``. A portal user's role is ``client``. A
+person's id that is no person of the record's tenant is shown without a name.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 from domain.base import SYSTEM
 from domain.errors import NotFound
@@ -19,7 +21,8 @@ from domain.people import User
 from domain.store import Store
 
 Actor = dict[str, Any]
-SYSTEM_ACTOR: Actor = {"id": SYSTEM, "full_name": "System", "role": "system"}
+SERVICES = {SYSTEM: "System", "sla-timer": "SLA timer"}
+"""The services that act by themselves, by the actor name their events carry."""
 
 
 class Actors:
@@ -34,8 +37,12 @@ class Actors:
         """The actor as they were at that moment."""
         if actor is None:
             return {"id": None, "full_name": None, "role": None}
-        if actor == SYSTEM:
-            return dict(SYSTEM_ACTOR)
+        if actor in SERVICES or not _is_id(actor):
+            return {
+                "id": actor,
+                "full_name": SERVICES.get(actor, actor),
+                "role": SYSTEM,
+            }
         timeline = self.timelines.get(actor)
         if timeline is None:
             timeline = self.timelines[actor] = self._timeline(actor)
@@ -67,3 +74,12 @@ def shown(actor: str, person: User) -> Actor:
     """A person as an event's actor: id, full name, role (client for the portal)."""
     role = "client" if person.is_operator == 0 else person.role
     return {"id": actor, "full_name": person.full_name or person.email, "role": role}
+
+
+def _is_id(actor: str) -> bool:
+    """Whether the actor can be a person: people are known by UUIDs."""
+    try:
+        UUID(actor)
+    except ValueError:
+        return False
+    return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import pytest
 from hypothesis import HealthCheck, given
@@ -100,7 +100,12 @@ def test_history_lists_time_actor_type_and_changes(application, tenant) -> None:
         "LineAdded",
         "Finalised",
     ]
-    assert report["events"][2]["actor"] == {"id": "u1", "full_name": None, "role": None}
+    # an actor that is no person's id is a service acting by itself
+    assert report["events"][2]["actor"] == {
+        "id": "u1",
+        "full_name": "u1",
+        "role": "system",
+    }
     finalised = report["events"][2]
     assert finalised["changes"]["external_id"] == {"from": None, "to": "EXT-1"}
     assert finalised["changes"]["status_id"] == {"from": None, "to": 1}
@@ -146,6 +151,13 @@ def test_each_event_names_its_actor_as_they_were_then(application, tenant) -> No
         {"id": femke, "full_name": "Femke de Boer", "role": "second line"},
         {"id": "system", "full_name": "System", "role": "system"},
     ]
+    application.tickets.restore(tenant, "sla-timer", ticket_id)
+    timer = history(application, "tickets", ticket_id)["events"][-1]["actor"]
+    assert timer == {"id": "sla-timer", "full_name": "SLA timer", "role": "system"}
+    stranger = str(uuid4())
+    application.tickets.delete(tenant, stranger, ticket_id)
+    unknown = history(application, "tickets", ticket_id)["events"][-1]["actor"]
+    assert unknown == {"id": stranger, "full_name": None, "role": None}
     assert report["events"][1]["changes"]["fields.description"] == {
         "from": "Printer jams",
         "to": "Printer jams again",
@@ -247,7 +259,7 @@ def test_history_prints_a_ticket_by_its_reference(  # type: ignore[no-untyped-de
     out = capsys.readouterr().out
     assert "Opened" in out and 'reference: null -> "T-000001"' in out
     assert "(times in Europe/Amsterdam)" in out
-    assert "u1  Opened" in out
+    assert "u1 (system)  Opened" in out
     assert main(["history", "tickets", "T-000009", "--tenant", "acme"]) == 1
     at = ["--at", "2030-01-01T12:00"]
     assert main(["history", "tickets", "T-000001", "--tenant", "acme", *at]) == 0
