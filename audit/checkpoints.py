@@ -162,12 +162,24 @@ def stored_copies(engine: Engine) -> list[Checkpoint]:
     return copies
 
 
+def from_published(value: bytes) -> Checkpoint:
+    """A checkpoint as published (header and signature), or one that never holds."""
+    try:
+        record = json.loads(value)
+        return Checkpoint(dict(record["checkpoint"]), str(record["signature"]))
+    except (ValueError, KeyError, TypeError):
+        return Checkpoint({"seq": 0, "position": 0}, "")
+
+
 def check_checkpoints(
-    key: CheckpointKey, path: Path, engine: Engine
+    key: CheckpointKey,
+    path: Path,
+    engine: Engine,
+    elsewhere: dict[str, list[Checkpoint]] | None = None,
 ) -> tuple[list[Checkpoint], list[Finding]]:
     """The checkpoints whose signatures hold, in order, and what is wrong with
-    the log: bad signatures, broken order, and checkpoints the database holds
-    (signed) that the log lost."""
+    the log: bad signatures, broken order, and checkpoints the database (or
+    another copy, such as the Kafka topic) holds signed that the log lost."""
     lines, findings = read_log(path)
     good: list[Checkpoint] = []
     previous: str | None = ""  # None: the one before did not hold, so unknown
@@ -205,28 +217,31 @@ def check_checkpoints(
         good.append(checkpoint)
         previous = checkpoint.digest()
     known = {checkpoint.seq for checkpoint in good}
-    for copy in stored_copies(engine):
-        if copy.seq in known:
-            continue
-        if not signature_holds(key.public, copy.signed_bytes(), copy.signature):
+    copies = {"the database": stored_copies(engine), **(elsewhere or {})}
+    for where, found in copies.items():
+        for copy in found:
+            if copy.seq in known:
+                continue
+            if not signature_holds(key.public, copy.signed_bytes(), copy.signature):
+                findings.append(
+                    Finding(
+                        "checkpoint",
+                        f"checkpoint {copy.seq} in {where}",
+                        "the signature does not hold",
+                    )
+                )
+                continue
+            known.add(copy.seq)
             findings.append(
                 Finding(
-                    "checkpoint",
-                    f"checkpoint {copy.seq} in the database",
-                    "the signature does not hold",
+                    "checkpoint log",
+                    f"checkpoint {copy.seq} (position {copy.position})",
+                    f"signed and kept in {where}, missing from {path}: "
+                    "the log was truncated or edited",
                 )
             )
-            continue
-        findings.append(
-            Finding(
-                "checkpoint log",
-                f"checkpoint {copy.seq} (position {copy.position})",
-                f"signed and kept in the database, missing from {path}: "
-                "the log was truncated or edited",
-            )
-        )
-        if not good or copy.seq > good[-1].seq:
-            good.append(copy)  # its header still counts: position and events
+            if not good or copy.seq > good[-1].seq:
+                good.append(copy)  # its header still counts: position and events
     return good, findings
 
 

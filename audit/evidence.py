@@ -42,11 +42,16 @@ class Evidence:
 
 
 def check_store(
-    store: Store, engine: Engine, key: CheckpointKey, path: Path
+    store: Store,
+    engine: Engine,
+    key: CheckpointKey,
+    path: Path,
+    elsewhere: dict[str, list[Checkpoint]] | None = None,
 ) -> Evidence:
-    """Every event, head and count against the checkpoints in the log at path."""
+    """Every event, head and count against the checkpoints in the log at path
+    (and those kept elsewhere, such as on the Kafka topic)."""
     evidence = Evidence()
-    checkpoints, evidence.findings = check_checkpoints(key, path, engine)
+    checkpoints, evidence.findings = check_checkpoints(key, path, engine, elsewhere)
     latest = checkpoints[-1] if checkpoints else None
     evidence.checkpoint = latest
     signed = all_heads(checkpoints)

@@ -66,3 +66,28 @@ class CheckpointPublisher:
 
     def close(self) -> None:
         self.producer.close()
+
+
+def published(config: CheckpointTopic) -> list[bytes]:
+    """Every checkpoint on the topic, oldest first (none when it does not exist)."""
+    from kafka import KafkaConsumer, TopicPartition
+
+    consumer = KafkaConsumer(
+        bootstrap_servers=config.bootstrap.split(","),
+        enable_auto_commit=False,
+        request_timeout_ms=int(config.timeout * 1000),
+    )
+    try:
+        if not consumer.partitions_for_topic(config.topic):
+            return []
+        partition = TopicPartition(config.topic, 0)
+        consumer.assign([partition])
+        consumer.seek_to_beginning(partition)
+        end = consumer.end_offsets([partition])[partition]
+        found: list[bytes] = []
+        while consumer.position(partition) < end:
+            for batch in consumer.poll(timeout_ms=500).values():
+                found.extend(message.value for message in batch)
+        return found
+    finally:
+        consumer.close()

@@ -115,7 +115,7 @@ def run_against_checkpoints(settings: Settings, read_model: bool) -> int:
     app = build_application(settings)
     engine = build_engine(settings)
     try:
-        evidence = check_store(app, engine, key, path)
+        evidence = check_store(app, engine, key, path, published_copies(settings))
         attachments = check_attachments(app, engine, settings.upload_dir)
         evidence.findings.extend(attachments.findings)
         evidence.notes.extend(attachments.notes)
@@ -143,3 +143,24 @@ def run_against_checkpoints(settings: Settings, read_model: bool) -> int:
         return 1
     print(f"OK: {checked} verified")
     return 0
+
+
+def published_copies(settings: Settings) -> dict[str, list[Any]]:
+    """The checkpoints on the Kafka topic, when a broker is configured."""
+    if not settings.kafka_bootstrap:
+        return {}
+    from audit.checkpoints import from_published
+    from outbound.checkpoint_topic import CheckpointTopic, published
+
+    topic = CheckpointTopic(
+        bootstrap=settings.kafka_bootstrap,
+        topic=settings.kafka_topic_checkpoints,
+        timeout=settings.relay_ack_timeout,
+    )
+    try:
+        values = published(topic)
+    except Exception as error:  # the broker away: say so, check the rest
+        print(f"note: the checkpoints on Kafka were not read: {error}")
+        return {}
+    where = f"Kafka topic {settings.kafka_topic_checkpoints}"
+    return {where: [from_published(value) for value in values]}

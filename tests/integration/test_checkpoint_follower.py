@@ -148,3 +148,47 @@ def test_checkpoints_are_published_to_their_topic(  # type: ignore[no-untyped-de
             record["checkpoint"], sort_keys=True, separators=(",", ":")
         ).encode()
         assert signature_holds(key.public, signed, record["signature"])
+
+
+@pytest.mark.kafka
+def test_the_topic_shows_a_log_cut_short_with_its_database_copy(  # type: ignore[no-untyped-def]
+    application, engine, tenant, tmp_path, broker
+) -> None:
+    from sqlalchemy import delete
+
+    from audit.checkpoints import from_published
+    from audit.evidence import check_store
+    from outbound.checkpoint_topic import (
+        CheckpointPublisher,
+        CheckpointTopic,
+        published,
+    )
+    from storage.tables import checkpoints
+
+    topic = CheckpointTopic(bootstrap=broker.bootstrap)
+    publisher = CheckpointPublisher(topic)
+    key = create_key(tmp_path / "cp.key")
+    log = tmp_path / "checkpoints.jsonl"
+    writer = Checkpointer(
+        application,
+        engine,
+        key,
+        log,
+        lambda checkpoint: publisher.send(key.key_id, checkpoint.published()),
+    )
+    writer.write()
+    application.tickets.open(tenant, "u1", OpenTicket(description="Printer"))
+    writer.write()
+    publisher.close()
+    log.write_text(log.read_text().splitlines()[0] + "\n")
+    with engine.begin() as connection:
+        connection.execute(delete(checkpoints).where(checkpoints.c.seq == 2))
+    alone = check_store(application, engine, key, log)
+    assert alone.ok  # log and database agree: both lost checkpoint 2
+    copies = [from_published(value) for value in published(topic)]
+    assert [copy.seq for copy in copies] == [1, 2]
+    found = check_store(application, engine, key, log, {"the topic": copies})
+    assert any(
+        "checkpoint 2" in str(f) and "kept in the topic, missing from" in str(f)
+        for f in found.findings
+    ), found.findings
