@@ -11,6 +11,7 @@ rebuilt).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from functools import lru_cache
@@ -89,14 +90,16 @@ def _items(a: Apply, kind: str) -> list[Any]:
     cached = _BATCH_ITEMS.setdefault(a.batch, {})
     key = (a.tenant_id, kind)
     if key not in cached:
+        # both lists in one statement: a batch of one new ticket reads once
         s = t.setting_items
-        cached[key] = list(
-            a.batch.raw.execute(
-                select(s.c.id, s.c.is_default, s.c.data).where(
-                    s.c.tenant_id == a.tenant_id, s.c.kind == kind
-                )
+        for other in SLA_KINDS:
+            cached[(a.tenant_id, other)] = []
+        for row in a.batch.raw.execute(
+            select(s.c.kind, s.c.id, s.c.is_default, s.c.data).where(
+                s.c.tenant_id == a.tenant_id, s.c.kind.in_(SLA_KINDS)
             )
-        )
+        ):
+            cached[(a.tenant_id, row.kind)].append(row)
     return cached[key]
 
 
@@ -166,9 +169,20 @@ def _parsed(a: Apply, item: Any) -> tuple[int, Policy] | None:
     calendars = _items(a, "business_hour_contracts")
     chosen = next((c for c in calendars if c.id == data.get("calendar_id")), None)
     chosen = chosen or next((c for c in calendars if c.is_default), None)
+    return _parse(item.id, _frozen(data), _frozen(chosen.data) if chosen else None)
+
+
+def _frozen(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+@lru_cache(maxsize=256)
+def _parse(item_id: int, data: str, calendar: str | None) -> tuple[int, Policy] | None:
+    """A policy and its calendar as stored, parsed once for as long as they
+    stay the same (not at every batch)."""
     try:
-        calendar = calendar_from_data(chosen.data) if chosen else Calendar()
-        return item.id, policy_from_data(data, calendar)
+        chosen = calendar_from_data(json.loads(calendar)) if calendar else Calendar()
+        return item_id, policy_from_data(json.loads(data), chosen)
     except InvalidValue:  # kept before it was checked: no clock rather than a wrong one
         return None
 
