@@ -29,6 +29,7 @@ const events = {
     { version: 2, time: '2026-11-26T10:05:00+01:00', time_utc: '2026-11-26T09:05:00Z', actor: femke, type: 'Sent', changes: { status_id: { from: 1, to: 2 } }, data: {} },
     { version: 3, time: '2026-11-26T11:00:00+01:00', time_utc: '2026-11-26T10:00:00Z', actor: anna, type: 'Accepted', changes: { status_id: { from: 2, to: 3 }, 'acceptance.name': { from: null, to: 'Anna' } }, data: {} },
     { version: 4, time: '2026-11-26T12:00:00+01:00', time_utc: '2026-11-26T11:00:00Z', actor: system, type: 'Archived', changes: {}, data: {} },
+    { version: 5, time: '2026-11-26T13:00:00+01:00', time_utc: '2026-11-26T12:00:00Z', actor: { id: 'sla-timer', full_name: 'SLA timer', role: 'system' }, type: 'SlaAlertRaised', changes: {}, data: {} },
   ],
 };
 
@@ -74,7 +75,8 @@ describe('the auditor screen', () => {
     expect(screen.getByText(/Times are on the tenant's clock \(Europe\/Amsterdam\)/)).toBeInTheDocument();
     const timeline = screen.getByRole('list', { name: 'Timeline' });
     const items = within(timeline).getAllByRole('listitem');
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
+    expect(items[4]).toHaveTextContent('SLA timer (System)');
     expect(items[0]).toHaveTextContent('Drafted');
     expect(items[0]).toHaveTextContent('2026-11-26 10:00:00 +01:00');
     expect(items[0]).toHaveTextContent('Femke Bakker (first line)');
@@ -117,7 +119,7 @@ describe('the auditor screen', () => {
     const asked = answering();
     renderOperator('/operator/audit/quotes/q-1', ['audit.view']);
     const form = await screen.findByRole('form', { name: 'Compare two versions' });
-    expect(within(form).getByLabelText('New version')).toHaveValue('4');
+    expect(within(form).getByLabelText('New version')).toHaveValue('5');
     await userEvent.selectOptions(within(form).getByLabelText('Old version'), '2');
     await userEvent.selectOptions(within(form).getByLabelText('New version'), '3');
     await userEvent.click(within(form).getByRole('button', { name: 'Compare' }));
