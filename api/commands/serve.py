@@ -102,6 +102,7 @@ def start_followers(svc: Any, projector: bool, mail: bool) -> dict[str, Stop]:
     The one list of them: a follower serve should run is started here.
     """
     from api.bootstrap import build_mail
+    from api.commands.checkpoint import start_checkpoint_thread
     from api.mail_intake import start_fetch_thread
     from outbound.mail_sender import start_thread
 
@@ -112,6 +113,10 @@ def start_followers(svc: Any, projector: bool, mail: bool) -> dict[str, Stop]:
         running["read_model"] = svc.follower.stop
         running["mail_fetch"] = Running(*start_fetch_thread(svc)).halt
         running["sla_timer"] = Running(*sla_timer_thread(svc)).halt
+        stop = threading.Event()
+        checkpoints = start_checkpoint_thread(settings, stop)
+        if checkpoints is not None:  # only with LEDGERDESK_CHECKPOINT_KEY
+            running["checkpoints"] = Running(checkpoints, stop).halt
     if mail:
         follower, sender = build_mail(settings, svc.domain, svc.engine)
         outbox = Running(*start_thread(follower, sender, settings.poll_interval))
