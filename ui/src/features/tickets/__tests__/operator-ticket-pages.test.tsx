@@ -161,6 +161,8 @@ describe('ticket detail page', () => {
     renderOperator('/operator/tickets/1');
     await screen.findByRole('heading', { name: 'T-1000 Ticket' });
     const form = screen.getByRole('form', { name: 'Register time' });
+    // who spent the time: the operator signed in, unless another is chosen
+    expect(within(form).getByLabelText('Operator')).toHaveValue('21');
     await userEvent.type(within(form).getByLabelText('Time spent'), '1:30');
     const executedAt = within(form).getByLabelText('Executed at');
     await userEvent.clear(executedAt);
@@ -177,7 +179,7 @@ describe('ticket detail page', () => {
         method: 'POST',
         path: '/api/time-registrations',
         // the picker sends the moment with its offset, on a 5-minute step
-        body: { ticket_id: '1', time_spent: 90, executed_at: isoWithOffset(new Date(2026, 10, 22, 9, 0)), description: 'Cleared the jam', activity_id: 1, contract_id: 'c9' },
+        body: { ticket_id: '1', time_spent: 90, executed_at: isoWithOffset(new Date(2026, 10, 22, 9, 0)), description: 'Cleared the jam', activity_id: 1, contract_id: 'c9', operator_id: '21' },
       },
     ]);
   });

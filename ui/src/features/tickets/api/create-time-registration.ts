@@ -10,6 +10,8 @@ export type NewTimeRegistration = {
   activity_id: number | null;
   /** The contract the time is booked on, when one is chosen. */
   contract_id?: number | string | null;
+  /** Who spent the time; the API takes the one signed in when left out. */
+  operator_id?: string | null;
 };
 
 export const createTimeRegistration = (body: NewTimeRegistration) =>

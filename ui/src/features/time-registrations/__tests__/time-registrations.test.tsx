@@ -77,6 +77,32 @@ describe('time registrations', () => {
     expect(await screen.findByRole('heading', { name: 'Time registration T-1000 02:15' })).toBeInTheDocument();
   });
 
+  it('shows the contract the time is booked on and who spent it, and changes both (SPEC §3.1)', async () => {
+    let current = { ...rows[0], contract_id: 'c-1', operator_id: '21', version: 5 };
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/time-registrations/:id', () => HttpResponse.json(current)),
+      http.get('*/api/lookups/contracts/c-1', () => HttpResponse.json({ id: 'c-1', label: 'Support 2026' })),
+      http.put('*/api/time-registrations/:id', async ({ request }) => {
+        const body = (await request.json()) as { operator_id?: string; contract_id?: string | null };
+        sent.push(body);
+        current = { ...current, operator_id: body.operator_id ?? current.operator_id, contract_id: body.contract_id === undefined ? current.contract_id : body.contract_id, version: 6 };
+        return HttpResponse.json(current);
+      }),
+    );
+    renderOperator('/operator/time-registrations/tr-1', ['time-registrations.index', 'time-registrations.update']);
+    const form = await screen.findByRole('form', { name: 'Change time registration' });
+    expect(await within(form).findByText('Support 2026')).toBeInTheDocument();
+    const operator = within(form).getByLabelText('Operator');
+    expect(operator).toHaveValue('21');
+    expect(within(operator).getByRole('option', { name: 'Otto Second' })).toBeInTheDocument();
+
+    await userEvent.selectOptions(operator, 'Otto Second');
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete Support 2026' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual([{ contract_id: null, operator_id: '22', version: 5 }]));
+  });
+
   it('shows time on an invoice without letting it change, in Dutch and German', async () => {
     server.use(http.get('*/api/time-registrations/:id', () => HttpResponse.json({ ...rows[1], version: 1 })));
     for (const [language, heading, note] of [

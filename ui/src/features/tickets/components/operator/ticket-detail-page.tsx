@@ -21,12 +21,10 @@ import { RouteLink } from '@/components/display/route-link';
 import { RecordEditor, type Rec } from '@/components/records/record-form';
 import { ticketKind } from '../../kind';
 import { DetailScreen } from '@/components/records/detail-screen';
-import { DateTimePicker } from '@/components/form/date-pickers';
 import { RichEditor } from '@/components/form/rich-editor';
-import { TimeInput } from '@/components/form/time-input';
+import { TimeRegistrationFields, showTimeErrors, type TimeValues } from '@/components/form/time-registration-fields';
 import { CustomFields } from '@/components/form/custom-field-input';
 import { errorsByField, fieldErrorText } from '@/components/form/field-error';
-import { SearchSelect, type SearchOption } from '@/components/filters/search-select';
 import { formatDateTime, formatMinutes, isoWithOffset } from '@/lib/format';
 import { useOperatorLookups } from '@/lib/use-operator-lookups';
 
@@ -126,17 +124,19 @@ function Composer({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   );
 }
 
-type TimeValues = { minutes: number | null; executedAt: string | null; activity: string; contract: SearchOption | null; description: string };
-
 /** Time spent on the ticket, on react-hook-form: minutes and moment required, a 422 under its field. */
 function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () => void }) {
   const { t } = useTranslation('operator');
-  const id = useId();
-  const { activities } = useOperatorLookups();
-  const fresh = (): TimeValues => ({ minutes: null, executedAt: isoWithOffset(roundToFiveMinutes(new Date())), activity: '', contract: null, description: '' });
+  const { user } = useSession();
+  const fresh = (): TimeValues => ({
+    minutes: null,
+    executedAt: isoWithOffset(roundToFiveMinutes(new Date())),
+    activity: '',
+    contract: null,
+    operator: user ? String(user.id) : '',
+    description: '',
+  });
   const { control, register, handleSubmit, reset, setError, watch, formState } = useForm<TimeValues>({ defaultValues: fresh() });
-  const labels: Record<string, OperatorKey> = { time_spent: 'Time spent', minutes: 'Time spent', executed_at: 'Executed at', activity_id: 'Activity', contract_id: 'Contract', description: 'Description' };
-  const fieldOf: Record<string, keyof TimeValues> = { time_spent: 'minutes', minutes: 'minutes', executed_at: 'executedAt', activity_id: 'activity', contract_id: 'contract', description: 'description' };
   const submit = handleSubmit(async (v) => {
     try {
       await createTimeRegistration({
@@ -146,67 +146,20 @@ function TimeRegistrationForm({ ticket, reload }: { ticket: Ticket; reload: () =
         description: v.description,
         activity_id: v.activity ? Number(v.activity) : null,
         contract_id: v.contract?.id ?? null,
+        operator_id: v.operator || null,
       });
       toast.success(t('Time registered'));
-      reset({ ...fresh(), activity: v.activity, contract: v.contract });
+      reset({ ...fresh(), activity: v.activity, contract: v.contract, operator: v.operator });
       reload();
     } catch (error) {
       // The API client already showed the server's message; a 422 also goes under its field.
-      if (error instanceof ApiError && error.status === 422) {
-        for (const [name, message] of Object.entries(errorsByField(error.body?.errors))) {
-          if (fieldOf[name]) setError(fieldOf[name], { type: 'server', message: fieldErrorText(t, t(labels[name]), message) });
-        }
-      }
+      showTimeErrors(error, setError, t);
     }
   });
-  const errorOf = (name: keyof TimeValues) =>
-    formState.errors[name]?.message ? (
-      <p role="alert" className="field-error">
-        {formState.errors[name]?.message}
-      </p>
-    ) : null;
   return (
     <form className="time-registration" aria-label={t('Register time')} noValidate onSubmit={(e) => void submit(e)}>
       <h2>{t('Register time')}</h2>
-      <Controller
-        name="minutes"
-        control={control}
-        rules={{ validate: (m) => (m ? true : t('{field} is required', { field: t('Time spent') })) }}
-        render={({ field }) => <TimeInput label={t('Time spent')} value={field.value} onChange={field.onChange} required />}
-      />
-      {errorOf('minutes')}
-      <Controller
-        name="executedAt"
-        control={control}
-        rules={{ validate: (v) => (v ? true : t('{field} is required', { field: t('Executed at') })) }}
-        render={({ field }) => <DateTimePicker label={t('Executed at')} value={field.value} onChange={field.onChange} required />}
-      />
-      {errorOf('executedAt')}
-      <div className="field">
-        <label htmlFor={`${id}-activity`}>{t('Activity')}</label>
-        <select id={`${id}-activity`} {...register('activity')}>
-          <option value="">—</option>
-          {activities.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.label ?? a.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {errorOf('activity')}
-      <Controller
-        name="contract"
-        control={control}
-        render={({ field }) => (
-          <SearchSelect label={t('Contract')} lookup="contracts" value={field.value} onChange={field.onChange} constraints={{ companyId: ticket.company?.id ?? null }} />
-        )}
-      />
-      {errorOf('contract')}
-      <div className="field">
-        <label htmlFor={`${id}-description`}>{t('Description')}</label>
-        <input id={`${id}-description`} {...register('description')} />
-      </div>
-      {errorOf('description')}
+      <TimeRegistrationFields control={control} register={register} errors={formState.errors} companyId={ticket.company?.id ?? null} />
       <button type="submit" disabled={!watch('minutes') || formState.isSubmitting}>
         {t('Register')}
       </button>

@@ -1,50 +1,65 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { formatMinutes } from '@/lib/format';
-import { useTranslation, type OperatorKey } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
-import { useOperatorLookups } from '@/lib/use-operator-lookups';
 import { ObjectLink, RouteLink } from '@/components/display/route-link';
-import { DateTimePicker } from '@/components/form/date-pickers';
-import { TimeInput } from '@/components/form/time-input';
-import { errorsByField, fieldErrorText } from '@/components/form/field-error';
+import { findLookup } from '@/components/filters/api/search-records';
+import { TimeRegistrationFields, showTimeErrors, type TimeValues } from '@/components/form/time-registration-fields';
 import { getTimeRegistration, updateTimeRegistration, type TimeChange, type TimeRegistration } from '../../api/time-registration';
 
-type Values = { minutes: number | null; executedAt: string | null; activity: string; description: string };
-
-const valuesOf = (r: TimeRegistration): Values => ({
+const valuesOf = (r: TimeRegistration): TimeValues => ({
   minutes: r.time_spent_rounded,
   executedAt: r.executed_at,
   activity: r.activity_id === null ? '' : String(r.activity_id),
+  // the label comes from the contracts lookup once the page has it (useContractLabel)
+  contract: r.contract_id ? { id: r.contract_id, label: r.contract_id } : null,
+  operator: r.operator_id == null ? '' : String(r.operator_id),
   description: r.description,
 });
 
 /** Only what differs from the registration as loaded, with the version it was loaded at. */
-export function timeChanges(r: TimeRegistration, v: Values): TimeChange {
+export function timeChanges(r: TimeRegistration, v: TimeValues): TimeChange {
   const changes: TimeChange = {};
   if (v.minutes !== r.time_spent_rounded) changes.minutes = v.minutes;
   if (v.executedAt && v.executedAt !== r.executed_at) changes.executed_at = v.executedAt;
   const activity = v.activity === '' ? null : Number(v.activity);
   if (activity !== r.activity_id) changes.activity_id = activity;
+  const contract = v.contract ? String(v.contract.id) : null;
+  if (contract !== r.contract_id) changes.contract_id = contract;
+  if (v.operator && v.operator !== String(r.operator_id ?? '')) changes.operator_id = v.operator;
   if (v.description.trim() !== r.description) changes.description = v.description.trim();
   return Object.keys(changes).length ? { ...changes, version: r.version } : {};
 }
 
-const LABELS: Record<string, OperatorKey> = { minutes: 'Time spent', time_spent: 'Time spent', executed_at: 'Executed at', activity_id: 'Activity', description: 'Description' };
-const FIELDS: Record<string, keyof Values> = { minutes: 'minutes', time_spent: 'minutes', executed_at: 'executedAt', activity_id: 'activity', description: 'description' };
+/** The booked contract's name, looked up by its id (the registration names only the id). */
+function useContractLabel(contractId: string | null, setValue: UseFormSetValue<TimeValues>, getValues: UseFormGetValues<TimeValues>) {
+  useEffect(() => {
+    if (!contractId) return;
+    const controller = new AbortController();
+    findLookup('contracts', contractId, controller.signal)
+      .then((found) => {
+        const current = getValues('contract');
+        if (current && String(current.id) === contractId) setValue('contract', { id: contractId, label: found.label ?? found.name ?? contractId });
+      })
+      .catch(() => {
+        // the id stays as the label; the form still works
+      });
+    return () => controller.abort();
+  }, [contractId, setValue, getValues]);
+}
 
 /** The edit form on react-hook-form: time and moment required, a 422 under its field, a 409 reloads. */
 function TimeRegistrationForm({ registration, reload }: { registration: TimeRegistration; reload: () => void }) {
   const { t } = useTranslation('operator');
   const { can } = useSession();
-  const id = useId();
-  const { activities } = useOperatorLookups();
-  const { control, register, handleSubmit, reset, setError, formState } = useForm<Values>({ defaultValues: valuesOf(registration) });
+  const { control, register, handleSubmit, reset, setError, setValue, getValues, formState } = useForm<TimeValues>({ defaultValues: valuesOf(registration) });
   useEffect(() => reset(valuesOf(registration)), [registration, reset]);
+  useContractLabel(registration.contract_id, setValue, getValues);
   const locked = Boolean(registration.invoice_id) || !can('time-registrations.update');
   const submit = handleSubmit(async (values) => {
     const changes = timeChanges(registration, values);
@@ -57,53 +72,14 @@ function TimeRegistrationForm({ registration, reload }: { registration: TimeRegi
       // The API client already showed the server's message; a 422 also goes under its field,
       // a 409 (changed meanwhile, or put on an invoice) shows the registration as it is now.
       if (error instanceof ApiError && error.status === 409) reload();
-      if (error instanceof ApiError && error.status === 422) {
-        for (const [name, message] of Object.entries(errorsByField(error.body?.errors))) {
-          if (FIELDS[name]) setError(FIELDS[name], { type: 'server', message: fieldErrorText(t, t(LABELS[name]), message) });
-        }
-      }
+      showTimeErrors(error, setError, t);
     }
   });
-  const errorOf = (name: keyof Values) =>
-    formState.errors[name]?.message ? (
-      <p role="alert" className="field-error">
-        {formState.errors[name]?.message}
-      </p>
-    ) : null;
   return (
     <form className="time-registration" aria-label={t('Change time registration')} noValidate onSubmit={(e) => void submit(e)}>
       <fieldset disabled={locked}>
-        <Controller
-          name="minutes"
-          control={control}
-          rules={{ validate: (m) => (m ? true : t('{field} is required', { field: t('Time spent') })) }}
-          render={({ field }) => <TimeInput label={t('Time spent')} value={field.value} onChange={field.onChange} required />}
-        />
-        {errorOf('minutes')}
-        <Controller
-          name="executedAt"
-          control={control}
-          rules={{ validate: (v) => (v ? true : t('{field} is required', { field: t('Executed at') })) }}
-          render={({ field }) => <DateTimePicker label={t('Executed at')} value={field.value} onChange={field.onChange} required />}
-        />
-        {errorOf('executedAt')}
-        <div className="field">
-          <label htmlFor={`${id}-activity`}>{t('Activity')}</label>
-          <select id={`${id}-activity`} {...register('activity')}>
-            <option value="">—</option>
-            {activities.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.label ?? a.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {errorOf('activity')}
-        <div className="field">
-          <label htmlFor={`${id}-description`}>{t('Description')}</label>
-          <input id={`${id}-description`} maxLength={2000} {...register('description')} />
-        </div>
-        {errorOf('description')}
+        {/* the registration does not name its ticket's company: any live contract may be picked, the API checks it fits */}
+        <TimeRegistrationFields control={control} register={register} errors={formState.errors} companyId={null} />
         <button type="submit" className="primary" disabled={formState.isSubmitting}>
           {t('Save')}
         </button>
