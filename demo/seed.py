@@ -289,15 +289,46 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
         app.organisations.register_company(
             tenant_id,
             SYSTEM,
-            # the address invoices go to, and the buyer's e-invoice endpoint
+            # what an invoice names of its buyer; the KvK number is the buyer's
+            # e-invoice endpoint, the e-mail address where invoices are mailed
             RegisterCompany(
-                name=n, city=c, address_1=a, country="NL", email=f"facturen@{d}.test"
+                name=n,
+                address_1=a,
+                postal_code=p,
+                city=c,
+                country="NL",
+                email=f"facturen@{d}.test",
+                kvk_number=k,
+                vat_number=f"NL{k}0B01",
+                electronic_address_scheme="0106",
+                electronic_address_id=k,
             ),
         )
-        for n, c, a, d in (
-            ("Northwind Trading", "Utrecht", "Stationsplein 1", "northwind"),
-            ("Contoso Legal", "Amsterdam", "Keizersgracht 100", "contoso"),
-            ("Fabrikam Logistics", "Rotterdam", "Havenweg 7", "fabrikam"),
+        for n, a, p, c, d, k in (
+            (
+                "Northwind Trading",
+                "Stationsplein 1",
+                "3511 ED",
+                "Utrecht",
+                "northwind",
+                "30123456",
+            ),
+            (
+                "Contoso Legal",
+                "Keizersgracht 100",
+                "1015 CV",
+                "Amsterdam",
+                "contoso",
+                "34234567",
+            ),
+            (
+                "Fabrikam Logistics",
+                "Havenweg 7",
+                "3089 JB",
+                "Rotterdam",
+                "fabrikam",
+                "24345678",
+            ),
         )
     ]
     a, b, c = companies

@@ -39,15 +39,23 @@ LINES: list[dict[str, Any]] = [
         "vat_category": "E",
         "exemption_reason": "Education",
     },
+    {
+        "description": "Consultancy, reverse charged",
+        "quantity": "3",
+        "price": "95.00",
+        "vat_rate": 0,
+        "vat_category": "AE",
+    },
 ]
-BUYER_GAPS = ("NLCIUS: AccountingCustomerParty",)
-"""A company holds no postal code or KvK number yet, so a Dutch buyer misses
-what NLCIUS asks of it; every other rule must hold."""
-
-
-def broken(xml: bytes) -> list[str]:
-    """The rules broken, but for the buyer data companies cannot hold yet."""
-    return [v for v in violations(xml) if not v.startswith(BUYER_GAPS)]
+BUYER = ChangeCompany(
+    email="accounts@northwind.test",
+    country="NL",
+    postal_code="3511 ED",
+    vat_number="NL987654321B01",
+    kvk_number="87654321",
+    electronic_address_scheme="0106",
+    electronic_address_id="87654321",
+)
 
 
 def _company(portal: Portal, name: str) -> str:
@@ -65,12 +73,7 @@ def _finalised(
     app = svc.domain
     app.invoices.set_billing_profile(tenant, actor, PROFILE)
     company = _company(portal, company_name)
-    app.organisations.change(
-        tenant,
-        actor,
-        company,
-        ChangeCompany(email="accounts@northwind.test", country="NL"),
-    )
+    app.organisations.change(tenant, actor, company, BUYER)
     invoice_id = app.invoices.create(
         tenant,
         actor,
@@ -102,7 +105,7 @@ def test_an_operator_downloads_a_valid_e_invoice(
         f'attachment; filename="{code}.xml"'
     )
     assert xsd_errors(answer.content) == []
-    assert broken(answer.content) == []
+    assert violations(answer.content) == []
     root = etree.fromstring(answer.content)
     assert root.findtext("cbc:ID", namespaces=NS) == code
     assert root.findtext("cbc:DocumentCurrencyCode", namespaces=NS) == "EUR"
@@ -111,7 +114,14 @@ def test_an_operator_downloads_a_valid_e_invoice(
         e.text
         for e in root.findall("cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory/cbc:ID", NS)
     }
-    assert categories == {"S", "E"}
+    assert categories == {"S", "E", "AE"}
+    buyer = root.find("cac:AccountingCustomerParty/cac:Party", NS)
+    assert buyer is not None
+    endpoint = buyer.find("cbc:EndpointID", NS)
+    assert endpoint is not None and endpoint.get("schemeID") == "0106"
+    assert buyer.findtext("cac:PartyTaxScheme/cbc:CompanyID", namespaces=NS) == (
+        "NL987654321B01"
+    )
 
 
 def test_a_credit_invoice_is_a_credit_note(
@@ -121,7 +131,7 @@ def test_a_credit_invoice_is_a_credit_note(
     answer = portal.get(f"/api/invoices/{credit_id}/ubl", operator)
     assert answer.status_code == 200, answer.text
     assert xsd_errors(answer.content) == []
-    assert broken(answer.content) == []
+    assert violations(answer.content) == []
     root = etree.fromstring(answer.content)
     assert etree.QName(root).localname == "CreditNote"
     assert root.findtext(
@@ -209,4 +219,29 @@ def test_the_demo_invoices_download_as_e_invoices(
         answer = portal.get(f"/api/invoices/{row.id}/ubl", operator)
         assert answer.status_code == 200, answer.text
         assert xsd_errors(answer.content) == []
-        assert broken(answer.content) == []
+        assert violations(answer.content) == []
+
+
+def test_reverse_charge_without_the_buyer_s_vat_number_is_a_409(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    invoice_id = _finalised(portal)
+    tenant = portal.tenant_id()
+    actor = portal.user_id("second@demo.test")
+    app = portal.svc.domain
+    company = _company(portal, "Northwind Trading")
+    app.organisations.change(tenant, actor, company, ChangeCompany(vat_number=None))
+    draft = app.invoices.create(
+        tenant,
+        actor,
+        CreateInvoice(
+            company_id=company, client_id=None, day="2026-11-01", lines=LINES[3:]
+        ),
+    )
+    app.invoices.finalise(tenant, actor, draft, "EXT-AE", "2026-11-26")
+    portal.svc.follower.catch_up()
+    answer = portal.get(f"/api/invoices/{draft}/ubl", operator)
+    assert answer.status_code == 409
+    assert "buyer's VAT number" in answer.json()["message"]
+    # the one finalised before keeps the buyer it was issued to
+    assert portal.get(f"/api/invoices/{invoice_id}/ubl", operator).status_code == 200
