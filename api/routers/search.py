@@ -51,8 +51,9 @@ class SearchGroup(BaseModel):
 
 
 class SearchAnswer(BaseModel):
-    q: str
     groups: list[SearchGroup]
+    """Nothing else: the text asked for is not echoed (a client's empty answer
+    then holds none of the words it may not find)."""
 
 
 def allowed_kinds(user: User) -> list[str]:
@@ -126,6 +127,5 @@ def search_route(
     for hit in hits:
         groups.setdefault(hit.kind, []).append(_result(hit))
     return {
-        "q": text,
-        "groups": [{"kind": kind, "results": found} for kind, found in groups.items()],
+        "groups": [{"kind": kind, "results": found} for kind, found in groups.items()]
     }
