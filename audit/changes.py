@@ -38,12 +38,21 @@ def flatten(record: dict[str, Any] | None) -> dict[str, Any]:
     return {path: change["to"] for path, change in diff(None, record).items()}
 
 
-def _walk(old: Any, new: Any, path: str, out: dict[str, Change]) -> None:
+def _walk(
+    old: Any, new: Any, path: str, out: dict[str, Change], skip: str = ""
+) -> None:
+    # equal values (most of a record, most of its lines) end here, compared in C
+    if old == new or (old in (None, []) and new in (None, [])):
+        return
     if _is_record(old, new):
-        _walk_items(old or {}, new or {}, path, out, ".")
+        _walk_items(old or {}, new or {}, path, out, ".", skip)
     elif _is_item_list(old, new):
-        _walk_items(_keyed(old or []), _keyed(new or []), path, out, "[")
-    elif old != new and not (old in (None, []) and new in (None, [])):
+        before, by_id = _keyed(old or [])
+        after, by_id_too = _keyed(new or [])
+        # the path names an item's id already; its fields follow it
+        id_field = "id" if by_id and by_id_too else ""
+        _walk_items(before, after, path, out, "[", id_field)
+    else:
         out[path] = _change(old, new)
 
 
@@ -53,10 +62,15 @@ def _walk_items(
     path: str,
     out: dict[str, Change],
     sep: str,
+    skip: str,
 ) -> None:
     for key in [*new, *(k for k in old if k not in new)]:
-        name = f"{path}[{key}]" if sep == "[" else (f"{path}.{key}" if path else key)
-        _walk(old.get(key), new.get(key), name, out)
+        if sep == ".":
+            if key == skip:
+                continue
+            _walk(old.get(key), new.get(key), f"{path}.{key}" if path else key, out)
+        else:
+            _walk(old.get(key), new.get(key), f"{path}[{key}]", out, skip)
 
 
 def _change(old: Any, new: Any) -> Change:
@@ -83,13 +97,9 @@ def _is_item_list(old: Any, new: Any) -> bool:
     return bool(items) and all(isinstance(item, dict) for item in items)
 
 
-def _keyed(items: list[dict[str, Any]]) -> dict[str, Any]:
-    """Items by their id when each has one, else by their place in the list."""
+def _keyed(items: list[dict[str, Any]]) -> tuple[dict[str, Any], bool]:
+    """Items by their id when each has one (True), else by their place (False)."""
     ids = [item.get("id") for item in items]
     if all(isinstance(i, str | int) for i in ids) and len(set(ids)) == len(ids):
-        # the path names the id already; the item's fields follow it
-        return {
-            str(i): {k: v for k, v in item.items() if k != "id"}
-            for i, item in zip(ids, items, strict=True)
-        }
-    return {str(place): item for place, item in enumerate(items)}
+        return {str(i): item for i, item in zip(ids, items, strict=True)}, True
+    return {str(place): item for place, item in enumerate(items)}, False
