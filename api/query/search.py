@@ -47,6 +47,9 @@ LIKE_MIN = 3
 """Shorter text is not looked for inside references on PostgreSQL (the
 trigram index needs three characters; shorter would read every document)."""
 
+REFERENCED = "'ticket', 'asset', 'quote', 'invoice'"
+"""The kinds whose documents carry references, looked for by LIKE on SQLite."""
+
 START, STOP = "\x02", "\x03"
 """Marks the databases put around a hit, made <mark> once the rest is escaped."""
 
@@ -425,21 +428,32 @@ def _search_sqlite(
         if terms.fts
         else "SELECT NULL AS rid, NULL AS bm WHERE 0"
     )
-    score = f"(COALESCE(-h.bm, 0) + CASE WHEN {reference} THEN 0.1 ELSE 0 END)"
+    score = f"(COALESCE(b.bm, 0) + CASE WHEN {reference} THEN 0.1 ELSE 0 END)"
+    # driven by what matched, not by the tenant's documents: the full-text hits
+    # and the documents with references holding the text, then looked up by rowid
+    where = where.replace("d.tenant_id = :tenant", "+d.tenant_id = :tenant")
     statement = (
         text(
             f"""
-        WITH hits AS ({hits})
+        WITH hits AS ({hits}),
+        found AS (
+            SELECT rid, -bm AS bm FROM hits
+            UNION ALL
+            SELECT r.rowid, NULL FROM search_documents r
+            WHERE r.tenant_id = :tenant AND r.kind IN ({REFERENCED})
+              AND lower(r.ref) LIKE :like ESCAPE '\\'
+        ),
+        best AS (SELECT rid, MAX(bm) AS bm FROM found GROUP BY rid)
         SELECT w.*, COALESCE(NULLIF(w.own_title, ''), tk.title, '') AS title
         FROM (
             SELECT d.rowid AS rid, d.id, d.kind, d.record_id, d.ticket_id,
-                   d.title AS own_title, d.text, d.updated_at, h.rid AS full_text,
+                   d.title AS own_title, d.text, d.updated_at, b.bm AS full_text,
                    {score} AS score,
                    row_number() OVER (
                        PARTITION BY d.kind ORDER BY {score} DESC, d.updated_at DESC
                    ) AS n
-            FROM search_documents d LEFT JOIN hits h ON h.rid = d.rowid
-            WHERE {where} AND (h.rid IS NOT NULL OR {reference})
+            FROM best b JOIN search_documents d ON d.rowid = b.rid
+            WHERE {where}
         ) w
         LEFT JOIN search_documents tk
             ON tk.tenant_id = :tenant AND tk.id = w.ticket_id AND w.kind = 'message'
@@ -450,7 +464,8 @@ def _search_sqlite(
         .columns(updated_at=DOCS.c.updated_at.type)
     )
     rows = list(connection.execute(statement, params))
-    snippets = _snippets(connection, terms, [r.rid for r in rows if r.full_text])
+    hit = [r.rid for r in rows if r.full_text is not None]
+    snippets = _snippets(connection, terms, hit)
     found = []
     for row in rows:
         snippet = snippets.get(row.rid) or _highlight(row.text or row.title, terms)
