@@ -57,6 +57,7 @@ _STOPWORDS = {
 }
 _WORDS = re.compile(r"\w+", re.UNICODE)
 _TAGS = re.compile(r"<[^>]*>")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _BREAKS = re.compile(r"<(?:br|/p|/div|/li|/h\d)[^>]*>", re.IGNORECASE)
 
 _TENANT_LANGUAGE: dict[str, str] = {}
@@ -69,7 +70,8 @@ def plain(text: str | None, format: str = "html") -> str:
         return ""
     if format == "html" or "<" in text:
         text = html.unescape(_TAGS.sub(" ", _BREAKS.sub("\n", text)))
-    return " ".join(text.split())
+    # control characters out: the snippets mark their hits with two of them
+    return " ".join(_CONTROL.sub(" ", text).split())
 
 
 def detected(text: str) -> str | None:
@@ -241,7 +243,7 @@ def _message(a: Apply, ticket: Mapping[str, Any], message: Mapping[str, Any]) ->
         a,
         "message",
         str(message["id"]),
-        _ticket_title(ticket),
+        "",  # shown with its ticket's title, found by its own words only
         text=text,
         company_id=ticket["company_id"],
         visible_to_client=bool(message.get("visible_to_client")),
