@@ -91,6 +91,37 @@ describe('the auditor screen', () => {
     expect(screen.getByRole('link', { name: 'Back to the record' })).toHaveAttribute('href', '/operator/quotes/q-1');
   });
 
+  it('downloads the history as CSV, one change per row', async () => {
+    answering();
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/audit/:model/:id/events', ({ request }) => {
+        const url = new URL(request.url);
+        if (url.searchParams.get('format') !== 'csv') return HttpResponse.json(events);
+        asked.push(url.pathname);
+        return new HttpResponse('version,time\n1,2026-11-26T10:00:00+01:00\n', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    const saved: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:history';
+    URL.revokeObjectURL = () => undefined;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      renderOperator('/operator/audit/quotes/q-1', ['audit.view']);
+      await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+      await waitFor(() => expect(saved).toEqual(['quotes-q-1-history.csv']));
+      expect(asked).toEqual(['/api/audit/quotes/q-1/events']);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
   it('shows the record as it was at a picked moment, read in the tenant zone', async () => {
     const asked = answering();
     renderOperator('/operator/audit/quotes/q-1', ['audit.view']);

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
+import { useDownloadAuditCsv } from '../api/download-audit-csv';
 import { useAuditEvents, type AuditEvent } from '../api/get-audit-events';
 import type { StateQuery } from '../api/get-audit-state';
 import { AUDITED, modelLabel } from './models';
@@ -32,6 +33,7 @@ export function AuditRecordPage() {
   const { model = '', id = '' } = useParams();
   const events = useAuditEvents(model, id);
   const [asked, setAsked] = useState<StateQuery | null>(null);
+  const download = useDownloadAuditCsv();
   const label = modelLabel(model);
   const data = events.data;
   const name = data ? (recordName(data.events) ?? data.id) : null;
@@ -51,7 +53,10 @@ export function AuditRecordPage() {
       <p>
         <Link to={`${OPERATOR_BASE}/${model}/${data.id}`}>{t('Back to the record')}</Link>
         {' · '}
-        <Link to={`${OPERATOR_BASE}/audit`}>{t('Audit')}</Link>
+        <Link to={`${OPERATOR_BASE}/audit`}>{t('Audit')}</Link>{' '}
+        <button type="button" disabled={download.isPending} onClick={() => download.mutate({ model, id: data.id })}>
+          {t('Download CSV')}
+        </button>
       </p>
       <p className="audit-zone">{t("Times are on the tenant's clock ({zone}); hover a time for UTC.", { zone: data.time_zone })}</p>
       <MomentPicker model={model} id={data.id} zone={data.time_zone} events={data.events} asked={asked} onAsk={setAsked} />
