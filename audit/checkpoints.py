@@ -171,6 +171,14 @@ def from_published(value: bytes) -> Checkpoint:
         return Checkpoint({"seq": 0, "position": 0}, "")
 
 
+def other_key(checkpoint: Checkpoint, key: CheckpointKey) -> str:
+    """A note when a checkpoint names another signing key than the one given."""
+    named = checkpoint.header.get("key_id")
+    if named and named != key.key_id:
+        return f" (or it was signed with another key, {str(named)[:16]})"
+    return ""
+
+
 def check_checkpoints(
     key: CheckpointKey,
     path: Path,
@@ -192,7 +200,8 @@ def check_checkpoints(
                 Finding(
                     "checkpoint",
                     subject,
-                    "the signature does not hold: the checkpoint was edited",
+                    "the signature does not hold: the checkpoint was edited"
+                    + other_key(checkpoint, key),
                 )
             )
             previous = None
@@ -227,7 +236,7 @@ def check_checkpoints(
                     Finding(
                         "checkpoint",
                         f"checkpoint {copy.seq} in {where}",
-                        "the signature does not hold",
+                        "the signature does not hold" + other_key(copy, key),
                     )
                 )
                 continue
