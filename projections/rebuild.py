@@ -23,7 +23,7 @@ from domain.application import Ledgerdesk
 from projections import tables as t
 from projections.follower import Follower
 from projections.schema import create_tables, store_version
-from projections.search_index import installed
+from projections.search_index import deferred, installed
 from projections.tables import READ_MODEL_TABLES, metadata
 
 STAGING_SCHEMA = "ledgerdesk_rebuild"
@@ -66,6 +66,7 @@ def _create_staging(staging: Engine) -> None:
     with staging.begin() as connection:
         for index in _deferred_indexes():
             index.drop(connection)
+        deferred(connection)  # the search indexes (GIN) too
 
 
 def _finish_staging(staging: Engine) -> None:
@@ -81,6 +82,7 @@ def _finish_staging(staging: Engine) -> None:
     with staging.begin() as connection:
         for index in _deferred_indexes():
             index.create(connection)
+        installed(connection)
     autocommit = staging.execution_options(isolation_level="AUTOCOMMIT")
     with autocommit.connect() as connection:
         for table in READ_MODEL_TABLES:

@@ -115,6 +115,18 @@ def _install_sqlite(connection: Connection) -> None:
     connection.exec_driver_sql(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")
 
 
+def deferred(connection: Connection) -> None:
+    """Drop the PostgreSQL search indexes of a rebuild's staging tables: built
+    once after the load (`installed`), not kept up to date row by row."""
+    if connection.dialect.name != "postgresql":
+        return
+    translate = connection.get_execution_options().get("schema_translate_map") or {}
+    schema = translate.get(None)
+    prefix = f'"{schema}".' if schema else ""
+    for name in ("ix_search_tsv", "ix_search_ref"):
+        connection.exec_driver_sql(f"DROP INDEX IF EXISTS {prefix}{name}")
+
+
 def installed(connection: Connection) -> None:
     """Add the database's search structures to search_documents (idempotent)."""
     if connection.dialect.name == "postgresql":
