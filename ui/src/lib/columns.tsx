@@ -5,7 +5,7 @@ import type { Language } from './i18n';
 export const dateCell = (value: string | null | undefined, language: Language) => formatShortDate(value, language);
 export const dateTimeCell = (value: string | null | undefined, language: Language) =>
   value ? `${formatShortDate(value, language)} ${formatTime(value)}` : '';
-export const euroCell = (value: number | null | undefined, language: Language) => <span className="amount">{formatEuro(value, language)}</span>;
+export const euroCell = (value: number | null | undefined) => <span className="amount">{formatEuro(value)}</span>;
 export const nameCell = (value: { name?: string | null; full_name?: string | null } | null | undefined, length = 35) =>
   truncate(value?.full_name ?? value?.name ?? '', length);
 

@@ -49,7 +49,7 @@ function toNumber(value: number | string | null | undefined): number | null {
  * "Currency is shown as euro in Dutch formatting"): € 1.234,50. Other numbers follow
  * the language (formatNumber, formatQuantity).
  */
-export function formatEuro(amount: number | string | null | undefined, _language?: Language): string {
+export function formatEuro(amount: number | string | null | undefined): string {
   const n = toNumber(amount);
   return n === null ? '' : numberFormat('nl', { style: 'currency', currency: 'EUR' }).format(n);
 }
@@ -74,7 +74,7 @@ export function formatQuantity(q: number | string | null | undefined, language: 
  * minus through, a comma becoming a dot): "12.5" and "12,5" are 12.5, in every
  * language. Spaces and a euro sign are ignored. Null when it is no number.
  */
-export function parseDecimal(text: string | number | null | undefined, _language?: Language): number | null {
+export function parseDecimal(text: string | number | null | undefined): number | null {
   if (typeof text === 'number') return Number.isFinite(text) ? text : null;
   if (text === null || text === undefined) return null;
   const s = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
@@ -88,7 +88,7 @@ export function parseDecimal(text: string | number | null | undefined, _language
  * survive, and a comma becomes a dot, whatever the interface language, so what is
  * sent is what the API reads ("12,50" would be a 422).
  */
-export function filterDecimalKeys(text: string, _language?: Language): string {
+export function filterDecimalKeys(text: string): string {
   return text.split(',').join('.').replace(/[^0-9.-]/g, '');
 }
 
@@ -97,7 +97,7 @@ export function filterDecimalKeys(text: string, _language?: Language): string {
  * key filter keeps it so), no grouping; a number the API sent as text keeps its
  * decimals ("149.00").
  */
-export function formatDecimalInput(value: number | string | null | undefined, _language?: Language): string {
+export function formatDecimalInput(value: number | string | null | undefined): string {
   if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim();
   const n = toNumber(value);
   return n === null ? '' : String(n);

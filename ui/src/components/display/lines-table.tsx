@@ -26,8 +26,8 @@ export function LinesTable({ lines, actions }: { lines: Line[]; actions?: (line:
           <tr key={l.id ?? i}>
             <td>{l.description}</td>
             <td>{formatQuantity(l.quantity, language)}</td>
-            <td>{formatEuro(l.price, language)}</td>
-            <td>{formatEuro(l.total, language)}</td>
+            <td>{formatEuro(l.price)}</td>
+            <td>{formatEuro(l.total)}</td>
             {actions && <td>{actions(l)}</td>}
           </tr>
         ))}

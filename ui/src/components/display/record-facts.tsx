@@ -59,7 +59,7 @@ export function useFactValue() {
         // Marked in colour and in words once it has passed or nearly has.
         return <ExpiryDate value={String(value)} long />;
       case 'money':
-        return formatEuro(value as number | string, language);
+        return formatEuro(value as number | string);
       case 'hours':
         return t('{n} hours', { n: formatQuantity(value as number | string, language) });
       case 'minutes':

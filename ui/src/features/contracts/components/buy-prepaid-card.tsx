@@ -43,7 +43,7 @@ export function BuyPrepaidCard({ contractId }: { contractId: Id }) {
           <option value="">{t('contract.choose_card')}</option>
           {cards.map((c) => (
             <option key={c.id} value={c.id}>
-              {`${c.label || c.description} (${formatQuantity(c.hours, language)} ${t('contract.hours_unit')}, ${formatEuro(c.price, language)})`}
+              {`${c.label || c.description} (${formatQuantity(c.hours, language)} ${t('contract.hours_unit')}, ${formatEuro(c.price)})`}
             </option>
           ))}
         </select>
@@ -62,12 +62,12 @@ export function BuyPrepaidCard({ contractId }: { contractId: Id }) {
                 {t('common.cancel')}
               </button>
               <button type="button" className="primary" onClick={() => confirm(asking)}>
-                {t('contract.confirm_buy', { price: formatEuro(asking.price, language) })}
+                {t('contract.confirm_buy', { price: formatEuro(asking.price) })}
               </button>
             </>
           }
         >
-          <p>{t('contract.confirm_text', { hours: formatQuantity(asking.hours, language), price: formatEuro(asking.price, language) })}</p>
+          <p>{t('contract.confirm_text', { hours: formatQuantity(asking.hours, language), price: formatEuro(asking.price) })}</p>
         </Modal>
       )}
     </form>

@@ -31,7 +31,7 @@ export function InvoicesList() {
       columns: [
         { id: 'code', label: 'col.code', cell: (i) => i.InvoiceCode, sort: { field: 'InvoiceCode' }, filter: { type: 'string', field: 'InvoiceCode' } },
         { id: 'reference', label: 'col.reference', cell: (i) => i.ReferenceNumber, sort: { field: 'ReferenceNumber' }, filter: { type: 'string', field: 'ReferenceNumber' } },
-        { id: 'amount', label: 'col.amount', cell: (i) => euroCell(i.AmountIncl, language), sort: { field: 'AmountIncl' }, filter: { type: 'lte', field: 'AmountIncl' } },
+        { id: 'amount', label: 'col.amount', cell: (i) => euroCell(i.AmountIncl), sort: { field: 'AmountIncl' }, filter: { type: 'lte', field: 'AmountIncl' } },
         { id: 'date', label: 'col.date', cell: (i) => dateCell(i.Date, language), sort: { field: 'date' }, filter: { type: 'date_between', field: 'date' } },
         {
           id: 'status',

@@ -72,7 +72,7 @@ export function QuoteDetail() {
       <InfoCards>
         <InfoCard label={t('col.company')}>{quote.deal?.company?.name ?? quote.company?.name ?? ''}</InfoCard>
         <InfoCard label={t('col.client')}>{quote.deal?.client?.full_name ?? quote.client?.full_name ?? ''}</InfoCard>
-        <InfoCard label={t('col.total')}>{formatEuro(quote.total, language)}</InfoCard>
+        <InfoCard label={t('col.total')}>{formatEuro(quote.total)}</InfoCard>
         <CustomValues
           values={quote.custom_fields ?? []}
           defs={(lookups?.custom_fields ?? []).filter((f) => f.morphable_type === 'Quote')}
@@ -97,8 +97,8 @@ export function QuoteDetail() {
                 <tr key={i}>
                   <td>{l.description}</td>
                   <td>{formatQuantity(l.quantity, language)}</td>
-                  <td>{formatEuro(l.price, language)}</td>
-                  <td>{formatEuro(l.total, language)}</td>
+                  <td>{formatEuro(l.price)}</td>
+                  <td>{formatEuro(l.total)}</td>
                 </tr>
               ))}
             </tbody>

@@ -17,7 +17,7 @@ export function SubscriptionDetail() {
       <h1>{s.description}</h1>
       <InfoCards>
         <InfoCard label={t('col.period')}>{lookupLabel(s.period_label ?? s.period)}</InfoCard>
-        <InfoCard label={t('col.total')}>{formatEuro(s.total, language)}</InfoCard>
+        <InfoCard label={t('col.total')}>{formatEuro(s.total)}</InfoCard>
         <InfoCard label={t('subscription.start')}>{formatDate(s.billing_start_date)}</InfoCard>
         <InfoCard label={t('subscription.period_start')}>{formatDate(s.start_period)}</InfoCard>
         <InfoCard label={t('subscription.period_end')}>{formatDate(s.end_period)}</InfoCard>
@@ -38,8 +38,8 @@ export function SubscriptionDetail() {
               <tr key={i}>
                 <td>{l.description}</td>
                 <td>{formatQuantity(l.quantity, language)}</td>
-                <td>{formatEuro(l.price, language)}</td>
-                <td>{formatEuro(l.total, language)}</td>
+                <td>{formatEuro(l.price)}</td>
+                <td>{formatEuro(l.total)}</td>
               </tr>
             ))}
           </tbody>
@@ -48,13 +48,13 @@ export function SubscriptionDetail() {
               <th scope="row" colSpan={3}>
                 {t('col.total')}
               </th>
-              <td data-testid="subscription-total">{formatEuro(s.total, language)}</td>
+              <td data-testid="subscription-total">{formatEuro(s.total)}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={3}>
                 {t('col.monthly')}
               </th>
-              <td data-testid="subscription-mrr">{formatEuro(s.mrr, language)}</td>
+              <td data-testid="subscription-mrr">{formatEuro(s.mrr)}</td>
             </tr>
           </tfoot>
         </table>

@@ -26,8 +26,8 @@ export function SubscriptionsList() {
           sort: { field: 'name', relation: 'company' },
           filter: { type: 'relation', relation: 'company', field: 'name' },
         },
-        { id: 'total', label: 'col.total', cell: (s) => euroCell(s.total, language), sort: { field: 'total' }, filter: { type: 'lte', field: 'total' } },
-        { id: 'monthly', label: 'col.monthly', cell: (s) => euroCell(s.mrr, language), sort: { field: 'mrr' }, filter: { type: 'lte', field: 'mrr' } },
+        { id: 'total', label: 'col.total', cell: (s) => euroCell(s.total), sort: { field: 'total' }, filter: { type: 'lte', field: 'total' } },
+        { id: 'monthly', label: 'col.monthly', cell: (s) => euroCell(s.mrr), sort: { field: 'mrr' }, filter: { type: 'lte', field: 'mrr' } },
         {
           id: 'period',
           label: 'col.period',

@@ -78,7 +78,7 @@ describe('time registrations', () => {
   });
 
   it('shows the contract the time is booked on and who spent it, and changes both (SPEC §3.1)', async () => {
-    let current = { ...rows[0], contract_id: 'c-1', operator_id: '21', version: 5 };
+    let current: Omit<(typeof rows)[0], 'contract_id' | 'operator_id'> & { contract_id: string | null; operator_id: string; version: number } = { ...rows[0], contract_id: 'c-1', operator_id: '21', version: 5 };
     const sent: unknown[] = [];
     server.use(
       http.get('*/api/time-registrations/:id', () => HttpResponse.json(current)),

@@ -31,11 +31,11 @@ type Props = { id: number | string; status: number | null | undefined; credits: 
 
 /** The booking facts and the VAT breakdown of a finalised invoice. */
 export function InvoiceBooking({ id }: { id: number | string }) {
-  const { t, language } = useTranslation('operator');
+  const { t } = useTranslation('operator');
   const snapshot = useInvoiceSnapshot(id);
   const s = snapshot.data;
   if (!s) return null;
-  const euro = (v: string) => formatEuro(v, language);
+  const euro = (v: string) => formatEuro(v);
   return (
     <section aria-label={t('Booking')} className="detail-card">
       <h2>{t('Booking')}</h2>

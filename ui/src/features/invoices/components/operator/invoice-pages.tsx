@@ -166,7 +166,7 @@ function RemoveLine({ invoice, line, reload }: { invoice: Invoice; line: Invoice
 }
 
 export function InvoiceDetailPage() {
-  const { t, language } = useTranslation('operator');
+  const { t } = useTranslation('operator');
   return (
     <DetailScreen<InvoiceRow> route="invoices" modelName="Invoice" label={(i) => invoiceNumber(i) ?? t('Draft invoice')} withRelations={['lines', 'company']}>
       {({ record, reload }) => (
@@ -191,7 +191,7 @@ export function InvoiceDetailPage() {
             actions={isDraft(record) ? (line) => <RemoveLine invoice={record} line={line as InvoiceLine} reload={reload} /> : undefined}
           />
           <p>
-            <strong>{t('Total: {amount}', { amount: formatEuro(record.total, language) })}</strong>
+            <strong>{t('Total: {amount}', { amount: formatEuro(record.total) })}</strong>
           </p>
           {isDraft(record) && (
             <LineForm

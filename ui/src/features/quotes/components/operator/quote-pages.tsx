@@ -117,7 +117,7 @@ function DuplicateButton({ quote }: { quote: Quote }) {
 }
 
 export function QuoteDetailPage() {
-  const { t, language } = useTranslation('operator');
+  const { t } = useTranslation('operator');
   const { can } = useSession();
   return (
     <DetailScreen<Quote> route="quotes" modelName="Quote" label={(q) => q.label ?? q.name} withRelations={['lines', 'company', 'client']}>
@@ -154,7 +154,7 @@ export function QuoteDetailPage() {
             }
           />
           <p>
-            <strong>{t('Total: {amount}', { amount: formatEuro(record.total, language) })}</strong>
+            <strong>{t('Total: {amount}', { amount: formatEuro(record.total) })}</strong>
           </p>
           {record.status_id === 1 && (
             <LineForm
