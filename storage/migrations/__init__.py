@@ -148,12 +148,15 @@ def include_object(
 ) -> bool:
     """Only the migrated tables: not the read model, not the event store's."""
     from projections.schema import VERSIONED_TABLES
+    from projections.search_index import FTS
 
     if kind != "table":
         table = getattr(item, "table", None)
         name = getattr(table, "name", name)
     if name in {table.name for table in VERSIONED_TABLES}:
         return False
+    if name and (name == FTS or name.startswith(f"{FTS}_")):
+        return False  # SQLite's FTS5 search table and its shadows: read model
     if reflected and compare_to is None and kind == "table":
         return name not in EVENT_STORE_TABLES
     return True
