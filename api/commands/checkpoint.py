@@ -7,6 +7,7 @@ import logging
 import signal
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 from api.bootstrap import build_application, build_engine
@@ -43,8 +44,6 @@ def register(subparsers: Any) -> None:
 
 def open_key(settings: Settings, say: Any = print) -> Any:
     """The checkpoint key, made when its file does not exist yet."""
-    from pathlib import Path
-
     from audit.keys import create_key, load_key, public_path
 
     assert settings.checkpoint_key is not None
@@ -95,8 +94,19 @@ def checkpointer(settings: Settings, say: Any = print) -> Any:
 def start_checkpoint_thread(
     settings: Settings, stop: threading.Event
 ) -> threading.Thread | None:
-    """The checkpoint follower in a thread (for `serve`); None without a key."""
+    """The checkpoint follower in a thread (for `serve`); None without a key.
+
+    The key is not made here: this process's store was built without it and
+    would go on writing plain links after keyed ones. `ledgerdesk checkpoint`
+    makes it, and the processes started after that key their links."""
     if not settings.checkpoint_key:
+        return None
+    if not Path(settings.checkpoint_key).is_file():
+        log.warning(
+            "no checkpoint key at %s: no checkpoints are written until "
+            "`ledgerdesk checkpoint` has made it and this process is restarted",
+            settings.checkpoint_key,
+        )
         return None
     writer = checkpointer(settings, log.info)
     thread = threading.Thread(

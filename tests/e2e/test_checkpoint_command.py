@@ -123,3 +123,18 @@ def test_read_model_amounts_are_compared_without_a_key_too(  # type: ignore[no-u
     out = capsys.readouterr().out
     assert "TAMPERED read model: quote " in out and " total: " in out
     assert main(["verify"]) == 0  # the events themselves hold
+
+
+def test_serve_makes_no_key_of_its_own(environment) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    from api.commands.checkpoint import start_checkpoint_thread
+
+    stop = threading.Event()
+    assert start_checkpoint_thread(environment, stop) is None
+    assert not Path(environment.checkpoint_key).exists()
+    assert main(["checkpoint"]) == 0
+    thread = start_checkpoint_thread(environment, stop)
+    assert thread is not None and thread.is_alive()
+    stop.set()
+    thread.join(10)
