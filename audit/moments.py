@@ -89,9 +89,14 @@ def read_moment(value: str | datetime, zone: ZoneInfo) -> Moment:
             raise InvalidValue(
                 "The at field must be an ISO date-time.", "at"
             ) from error
-    if moment.tzinfo is not None:
-        return Moment(given, moment, zone, zone_assumed=False)
-    return Moment(given, moment.replace(tzinfo=zone), zone, zone_assumed=True)
+    asked = Moment(given, moment, zone, zone_assumed=False)
+    if moment.tzinfo is None:
+        asked = Moment(given, moment.replace(tzinfo=zone), zone, zone_assumed=True)
+    try:  # the first and last days of the calendar have no UTC or local twin
+        asked.moment.astimezone(UTC).astimezone(zone)
+    except OverflowError as error:
+        raise InvalidValue("The at field is out of range.", "at") from error
+    return asked
 
 
 def local_iso(moment: datetime, zone: ZoneInfo) -> str:

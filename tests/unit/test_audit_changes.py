@@ -93,9 +93,12 @@ def test_a_time_with_a_zone_is_taken_as_given() -> None:
     assert asked.shown()["time"] == "2026-01-01T13:00:00+01:00"
 
 
-def test_a_bad_time_names_the_at_field() -> None:
+@pytest.mark.parametrize(
+    "value", ["yesterday", "2026-13-01", "0001-01-01T00:00", "9999-12-31T23:59-05:00"]
+)
+def test_a_bad_or_unreachable_time_names_the_at_field(value: str) -> None:
     with pytest.raises(InvalidValue) as caught:
-        read_moment("yesterday", ZoneInfo("UTC"))
+        read_moment(value, ZoneInfo("Europe/Amsterdam"))
     assert caught.value.field == "at"
 
 

@@ -181,10 +181,11 @@ def test_another_tenants_record_or_a_bad_moment_is_not_a_500(
     assert wrong_kind.status_code == 404
     unknown = portal.get("/api/audit/quotes/not-an-id/events", operator)
     assert unknown.status_code == 404
-    bad = portal.get(
-        f"/api/audit/quotes/{quote}/state", operator, params={"at": "yesterday"}
-    )
-    assert bad.status_code == 422 and "at" in bad.json()["errors"]
+    for moment in ("yesterday", "0001-01-01T00:00", "2026-02-30T10:00"):
+        bad = portal.get(
+            f"/api/audit/quotes/{quote}/state", operator, params={"at": moment}
+        )
+        assert bad.status_code == 422 and "at" in bad.json()["errors"], moment
     model = portal.get(f"/api/audit/planets/{quote}/events", operator)
     assert model.status_code == 422 and "model" in model.json()["errors"]
 
