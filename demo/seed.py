@@ -594,13 +594,16 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
 
     for company in companies:
         for status in (None, 1, 2, 3, 4, 9, 8):
+            # the credited invoice and its credit are older than the rest, so the
+            # newest invoices of the list are invoices, not credit notes
+            ago = 60 if status == 8 else 30
             invoice_id = app.invoices.create(
                 tenant_id,
                 second,
                 CreateInvoice(
                     company_id=company,
                     client_id=clients[company],
-                    day=(date.today() - timedelta(days=30)).isoformat(),
+                    day=(date.today() - timedelta(days=ago)).isoformat(),
                     reference_number="Support",
                     lines=[
                         {
@@ -617,7 +620,12 @@ def _seed_tenant(app: Ledgerdesk, subdomain: str, name: str, hashed: str) -> str
                 tenant_id, second, invoice_id, f"EXT-{invoice_id[:8]}"
             )
             if status == 8:
-                credit = app.invoices.credit(tenant_id, second, invoice_id)
+                credit = app.invoices.credit(
+                    tenant_id,
+                    second,
+                    invoice_id,
+                    day=(date.today() - timedelta(days=59)).isoformat(),
+                )
                 app.invoices.finalise(tenant_id, second, credit, f"EXT-{credit[:8]}")
             elif status != 1:
                 app.invoices.change_status(tenant_id, second, invoice_id, status)

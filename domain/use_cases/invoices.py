@@ -191,13 +191,19 @@ class Invoices:
         self.store.commit(invoice)
 
     def credit(
-        self, tenant_id: str, actor: str, invoice_id: str, finalise: bool = False
+        self,
+        tenant_id: str,
+        actor: str,
+        invoice_id: str,
+        finalise: bool = False,
+        day: str | None = None,
     ) -> str:
         """A credit invoice cancelling a finalised one in full; answers its id.
 
         The original records it (so it is credited once); with finalise the
         credit invoice is issued at once under its own code, else it stays a
         draft to export. Only a finalised invoice, never a credit, is credited.
+        Its date is today unless `day` says otherwise (an import, the demo).
         """
 
         def action() -> str:
@@ -210,7 +216,7 @@ class Invoices:
                 number,
                 original.company_id,
                 original.client_id,
-                date.today().isoformat(),
+                day or date.today().isoformat(),
                 original.code,
                 credits=str(original.id),
             )
