@@ -21,6 +21,7 @@ from api.deps import ServicesDep, User, require
 from api.errors import denied, invalid
 from audit.changes import diff, flatten
 from audit.history import history, resolve
+from domain.errors import InvalidValue
 
 router = APIRouter(prefix="/audit", tags=["audit"])
 
@@ -240,17 +241,21 @@ def compare(
     user: User = require("audit.view"),
 ) -> dict[str, Any]:
     """What changed between two versions: each field's old and new value."""
-    found = _history(svc, user, model, record_id)
-    count = found["version"]
-    for field, asked in (("old", old), ("new", new)):
-        if asked > count:
-            raise invalid(field, f"The {field} version must be between 1 and {count}.")
-    before = _history(svc, user, model, found["id"], version=old)
-    after = _history(svc, user, model, found["id"], version=new)
+    # the later version's history holds both versions' events; the earlier state
+    # needs a replay of its own
+    field, latest = ("new", new) if new >= old else ("old", old)
+    try:
+        later = _history(svc, user, model, record_id, version=latest)
+    except InvalidValue as error:
+        raise invalid(
+            field, str(error).replace("The version", f"The {field} version")
+        ) from error
+    earlier = _history(svc, user, model, later["id"], version=min(old, new))
+    states = {latest: later["state"], min(old, new): earlier["state"]}
     keys = ("version", "time", "time_utc", "actor", "type")
     return {
-        **{k: found[k] for k in ("id", "model", "time_zone")},
-        "old": {k: found["events"][old - 1][k] for k in keys},
-        "new": {k: found["events"][new - 1][k] for k in keys},
-        "changes": diff(before["state"], after["state"]),
+        **{k: later[k] for k in ("id", "model", "time_zone")},
+        "old": {k: later["events"][old - 1][k] for k in keys},
+        "new": {k: later["events"][new - 1][k] for k in keys},
+        "changes": diff(states[old], states[new]),
     }

@@ -118,6 +118,7 @@ def test_the_diff_of_two_versions_names_old_and_new_values(
         f"/api/audit/quotes/{quote}/diff", operator, params={"old": 1, "new": 999}
     )
     assert too_far.status_code == 422 and "new" in too_far.json()["errors"]
+    assert too_far.json()["errors"]["new"][0].startswith("The new version must be")
     missing = portal.get(f"/api/audit/quotes/{quote}/diff", operator)
     assert missing.status_code == 422
 
