@@ -96,8 +96,9 @@ def vat_terms(line: dict[str, Any], rate: Decimal) -> dict[str, Any]:
 
     Without a category a line with a rate is standard rated (S); a 0 % line must
     name its category (Z, E, AE, K, G or O), but for one from a source (a
-    quote, time, a product), which has no category to give, Z is taken. S needs a rate above 0, the others
-    0 %; E needs an exemption reason, AE, K, G and O get a standard one.
+    quote, time, a product), which has no category to give, Z is taken. S
+    needs a rate above 0, the others 0 %; E needs an exemption reason, AE, K,
+    G and O get a standard one.
     """
     source = line.get("source")
     source = source if isinstance(source, dict) else {}

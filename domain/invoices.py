@@ -35,6 +35,7 @@ def status_or_default(status_id: int | None) -> int:
     return status_id if status_id in STATUS_NAMES else SENT
 
 
+FULL_CREDIT = "A credit invoice cancels its invoice in full: it cannot be changed."
 MARKABLE = {"paid": PAID, "outstanding": OUTSTANDING, "expired": EXPIRED}
 """The statuses an operator may set on a finalised invoice, by name."""
 
@@ -189,8 +190,11 @@ class Invoice(LedgerAggregate):
         self.lines.append(line)
 
     def remove_line(self, actor: str, line_id: str) -> None:
-        """Remove a line from the draft."""
+        """Remove a line from the draft; a credit invoice cancels in full, so
+        its lines stay."""
         self._check_draft()
+        if self.credits:
+            raise InvalidTransition(FULL_CREDIT)
         if not any(line["id"] == line_id for line in self.lines):
             raise NotFound("Invoice line not found.", "line_id")
         self._line_removed(actor=actor, line_id=line_id)
@@ -391,6 +395,8 @@ class Invoice(LedgerAggregate):
             raise InvalidTransition("A paid invoice cannot be restored to draft.")
         if self.credited_by:
             raise InvalidTransition("A credited invoice cannot be restored to draft.")
+        if self.credits:
+            raise InvalidTransition(FULL_CREDIT)
         self._restored(actor=actor)
 
     @event("Restored")

@@ -7,7 +7,8 @@ from datetime import date
 from typing import Any, ClassVar
 
 from domain import bookkeeping
-from domain.invoices import CREDIT, SENT, Invoice
+from domain.errors import InvalidTransition
+from domain.invoices import CREDIT, FULL_CREDIT, SENT, Invoice
 from domain.organisations import Company
 from domain.store import Store
 from domain.tenants import Tenant
@@ -73,6 +74,8 @@ class Invoices:
         which records it, so a source given here is dropped.
         """
         invoice = self.get(tenant_id, invoice_id)
+        if invoice.credits:
+            raise InvalidTransition(FULL_CREDIT)
         line_id = invoice.add_line(actor, {**line, "source": None})
         self.store.commit(invoice)
         return line_id

@@ -197,3 +197,18 @@ def test_a_zero_rate_line_must_name_its_category(app: Ledgerdesk, tenant: str) -
             ),
         )
     assert error.value.field == "vat_category"
+
+
+def test_a_credit_invoice_stays_whole(
+    app: Ledgerdesk, tenant: str, company: str
+) -> None:
+    invoice_id = finalised(app, tenant, company)
+    draft_credit = app.invoices.credit(tenant, OPERATOR, invoice_id)
+    with pytest.raises(InvalidTransition, match="in full"):
+        app.invoicing.remove_line(tenant, OPERATOR, draft_credit, "1")
+    with pytest.raises(InvalidTransition, match="in full"):
+        app.invoices.add_line(tenant, OPERATOR, draft_credit, LINES[0])
+    app.invoices.finalise(tenant, OPERATOR, draft_credit, "EXT-C")
+    with pytest.raises(InvalidTransition, match="in full"):
+        app.invoices.restore(tenant, OPERATOR, draft_credit)
+    assert app.invoices.snapshot(tenant, draft_credit)["totals"]["gross"] == "237.21"
