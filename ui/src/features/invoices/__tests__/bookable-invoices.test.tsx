@@ -106,6 +106,10 @@ describe('bookable invoices', () => {
     await userEvent.click(await screen.findByRole('button', { name: /yes|ok|confirm/i }));
     await waitFor(() => expect(credited).toBe(1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/operator/invoices/c9'));
+    // a credit invoice is neither marked, credited nor taken back to draft
+    await screen.findByRole('heading', { name: /F000031/ });
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Payment status' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Restore to draft' })).not.toBeInTheDocument();
   });
 
   it('turns the billing profile form into the API body and back', () => {

@@ -120,6 +120,8 @@ function InvoiceActions({ invoice, reload }: { invoice: InvoiceRow; reload: () =
       setBusy(false);
     }
   };
+  // a credit invoice cancels its invoice in full: it never goes back to draft
+  if (!isDraft(invoice) && invoice.credits) return null;
   return !isDraft(invoice) ? (
     <button type="button" disabled={busy} onClick={() => void run(() => restoreInvoice(invoice.id), t('Invoice restored to draft'))}>
       {t('Restore to draft')}
