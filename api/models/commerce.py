@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from api.models.tickets import CustomValues
 from api.schemas import (
     AssetDetail,
     ContractDetail,
@@ -143,7 +144,7 @@ class QuoteIn(BaseModel):
     client_id: str | None = None
     company_id: str | None = None
     lines: list[LineIn] | None = None
-    custom_fields: dict[str, Any] | None = None
+    custom_fields: CustomValues = None
 
 
 class RawLine(Model):

@@ -57,3 +57,22 @@ def test_text_is_taken(portal: Portal, operator: dict[str, str]) -> None:
     assert saved.status_code == 200, saved.text
     values = {v["custom_field"]: v["value"] for v in saved.json()["custom_values"]}
     assert values["asset_tag"] == "A-9"
+
+
+def test_a_quote_takes_custom_fields_as_text_only(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    schema = portal.app.openapi()["components"]["schemas"]["QuoteIn"]
+    prop = schema["properties"]["custom_fields"]
+    (mapping,) = [o for o in prop["anyOf"] if o.get("type") == "object"]
+    kinds = {o.get("type") for o in mapping["additionalProperties"]["anyOf"]}
+    assert kinds == {"string", "null"}
+    before = portal.get("/api/quotes", operator).json()["total"]
+    refused = portal.client.post(
+        "/api/quotes",
+        headers=operator,
+        json={"name": "Laptops", "custom_fields": {"po_number": [1, 2]}},
+    )
+    assert refused.status_code == 422, refused.text
+    assert any(k.startswith("custom_fields") for k in refused.json()["errors"])
+    assert portal.get("/api/quotes", operator).json()["total"] == before

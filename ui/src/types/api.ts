@@ -7338,7 +7338,7 @@ export interface components {
             lines?: components["schemas"]["LineIn"][] | null;
             /** Custom Fields */
             custom_fields?: {
-                [key: string]: unknown;
+                [key: string]: string | null;
             } | null;
         };
         /** QuoteRow */
