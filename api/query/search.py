@@ -319,6 +319,30 @@ _HEADLINE = (
 )
 
 
+CANDIDATES = 200
+"""Per kind, the most recent matches that are ranked (PostgreSQL): every match
+of a rare word, the latest of a common one, so the cost stays that of a page."""
+
+
+def _tsqueries(connection: Connection, terms: Terms) -> dict[str, str]:
+    """The search text as a tsquery in each configuration, made once."""
+    parts = []
+    for language in LANGUAGES:
+        query = f"websearch_to_tsquery('{language}', :q)"
+        if terms.prefix is not None:
+            query = (
+                f"({query} || (websearch_to_tsquery('{language}', :head) && "
+                f"(to_tsquery('{language}', :prefix) || "
+                "to_tsquery('simple', :prefix))))"
+            )
+        parts.append(f"({query})::text AS {language}")
+    row = connection.execute(
+        text(f"SELECT {', '.join(parts)}"),
+        {"q": terms.raw, "head": terms.head, "prefix": f"{terms.prefix}:*"},
+    ).one()
+    return {language: str(getattr(row, language)) for language in LANGUAGES}
+
+
 def _search_postgresql(
     connection: Connection,
     scope: Scope,
@@ -326,42 +350,49 @@ def _search_postgresql(
     kinds: Sequence[str],
     limit: int,
 ) -> list[Hit]:
-    where, params, expanding = _where(scope, kinds)
-    queries = {
-        language: (
-            f"websearch_to_tsquery('{language}', :q)"
-            if terms.prefix is None
-            else f"(websearch_to_tsquery('{language}', :q) || "
-            f"(websearch_to_tsquery('{language}', :head) && "
-            f"(to_tsquery('{language}', :prefix) || to_tsquery('simple', :prefix))))"
-        )
-        for language in LANGUAGES
-    }
+    where, params, expanding = _where(scope, ())
+    where = where.replace(" AND d.kind IN :kinds", "")
+    expanding = [p for p in expanding if p.key != "kinds"]
+    params.pop("kinds", None)
+    for language, query in _tsqueries(connection, terms).items():
+        params[f"q_{language}"] = query
     match = " OR ".join(
-        f"(d.language = '{language}' AND d.tsv @@ {query})"
-        for language, query in queries.items()
-    )
-    rank = (
-        "CASE d.language "
-        + " ".join(
-            f"WHEN '{language}' THEN ts_rank(d.tsv, {query})"
-            for language, query in queries.items()
-        )
-        + " END"
+        f"(d.language = '{language}' AND d.tsv @@ CAST(:q_{language} AS tsquery))"
+        for language in LANGUAGES
     )
     reference = "false"
     if terms.like is not None:
         match += " OR d.ref ILIKE :like"
-        reference = "d.ref ILIKE :like"
+        reference = "c.ref ILIKE :like"
         params["like"] = terms.like
+    rank = (
+        "CASE c.language "
+        + " ".join(
+            f"WHEN '{language}' THEN ts_rank(c.tsv, CAST(:q_{language} AS tsquery))"
+            for language in LANGUAGES
+        )
+        + " END"
+    )
     headline = (
         "CASE h.language "
         + " ".join(
             f"WHEN '{language}' THEN ts_headline('{language}', "
-            f"CASE WHEN h.text = '' THEN h.title ELSE h.text END, {query}, :options)"
-            for language, query in queries.items()
+            "CASE WHEN h.text = '' THEN h.title ELSE h.text END, "
+            f"CAST(:q_{language} AS tsquery), :options)"
+            for language in LANGUAGES
         )
         + " END"
+    )
+    # each kind's most recent matches: an index walk by recency for a common
+    # word, the GIN index for a rare one (the planner picks), then ranked
+    candidates = " UNION ALL ".join(
+        f"""(SELECT d.id, d.kind, d.record_id, d.ticket_id, d.title, d.text,
+                    d.ref, d.language, d.updated_at, d.tsv
+             FROM search_documents d
+             WHERE {where} AND d.kind = '{kind}' AND ({match})
+             ORDER BY d.updated_at DESC LIMIT {CANDIDATES})"""
+        for kind in kinds
+        if kind in KINDS
     )
     statement = (
         text(
@@ -370,15 +401,14 @@ def _search_postgresql(
                COALESCE(NULLIF(h.title, ''), tk.title, '') AS title, h.updated_at,
                h.score, {headline} AS snippet
         FROM (
-            SELECT d.id, d.kind, d.record_id, d.ticket_id, d.title, d.text,
-                   d.language, d.updated_at, s.score,
+            SELECT c.id, c.kind, c.record_id, c.ticket_id, c.title, c.text,
+                   c.language, c.updated_at, s.score,
                    row_number() OVER (
-                       PARTITION BY d.kind ORDER BY s.score DESC, d.updated_at DESC
+                       PARTITION BY c.kind ORDER BY s.score DESC, c.updated_at DESC
                    ) AS n
-            FROM search_documents d,
+            FROM ({candidates}) c,
                  LATERAL (SELECT {rank}
                      + CASE WHEN {reference} THEN 0.1 ELSE 0 END AS score) s
-            WHERE {where} AND ({match})
         ) h
         LEFT JOIN search_documents tk
             ON tk.tenant_id = :tenant AND tk.id = h.ticket_id AND h.kind = 'message'
@@ -388,13 +418,7 @@ def _search_postgresql(
         .bindparams(*expanding)
         .columns(updated_at=DOCS.c.updated_at.type)
     )
-    params.update(
-        q=terms.raw,
-        head=terms.head,
-        prefix=f"{terms.prefix}:*",
-        limit=limit,
-        options=_HEADLINE,
-    )
+    params.update(limit=limit, options=_HEADLINE)
     rows = connection.execute(statement, params)
     return [
         Hit(
