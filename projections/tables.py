@@ -588,7 +588,8 @@ search_documents = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Index("ix_search_kind", "tenant_id", "kind", "updated_at"),
     Index("ix_search_ticket", "tenant_id", "ticket_id"),
-    Index("ix_search_company", "tenant_id", "company_id"),
+    # a client's recent matches of one kind, walked by recency (api/query/search.py)
+    Index("ix_search_company", "tenant_id", "company_id", "kind", "updated_at"),
 )
 
 
