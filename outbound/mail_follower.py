@@ -68,8 +68,13 @@ class Links:
     """An invoice's PDF, from the tenant's and the invoice's read-model rows."""
 
 
-MAIL_OF = {**HANDLERS, "Invoice.Finalised": invoice_finalised}
-"""Each event's mail: the ticket, quote and settings mail, and the invoice mail."""
+INVOICE_MAIL = {"Invoice.Finalised": invoice_finalised}
+"""The invoice mail, beside the ticket, quote and settings mail of HANDLERS."""
+
+
+def mail_of(name: str) -> Callable[..., None] | None:
+    """An event's mail maker, looked up when the event comes (never a copy)."""
+    return HANDLERS.get(name) or INVOICE_MAIL.get(name)
 
 
 def _key(event: Any, kind: str, index: int = 0) -> str:
@@ -218,7 +223,7 @@ class MailFollower:
         if tenant is None:
             return []
         found = Event(connection, event, position, tenant)
-        handler = MAIL_OF.get(type(event).__qualname__)
+        handler = mail_of(type(event).__qualname__)
         if handler is not None:
             handler(self, found)
         if not found.letters:
