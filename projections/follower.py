@@ -130,7 +130,12 @@ class Follower:
             query = query.with_for_update()
         found = connection.execute(query).scalar()
         if found is None:
-            connection.execute(insert(t.tracking).values(name=self.name, position=0))
+            # only a follower about to apply writes the row; a reader's insert
+            # (rolled back with its connection) raced the follower's own
+            if lock:
+                connection.execute(
+                    insert(t.tracking).values(name=self.name, position=0)
+                )
             return 0
         return int(found)
 
