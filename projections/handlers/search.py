@@ -269,7 +269,6 @@ def message_posted(a: Apply) -> None:
             "attachment_ids": getattr(e, "attachment_ids", []),
         },
     )
-    _change(a, a.aggregate_id)  # a ticket answered lately ranks first among equals
 
 
 def message_edited(a: Apply) -> None:
