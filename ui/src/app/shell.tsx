@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitch } from '@/components/ui/language-switch';
+import { SearchBox } from '@/features/search/components/search-box';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation, type MessageKey } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -49,6 +50,7 @@ export function Shell() {
             </NavLink>
           ))}
         </nav>
+        <SearchBox audience="portal" enabled={Boolean(session.user)} />
         <div className="topbar-end">
           {session.user?.is_operator ? (
             <NavLink to={OPERATOR_BASE} className="workspace-link">

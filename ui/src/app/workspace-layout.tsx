@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { Spinner } from '@/components/ui/spinner';
+import { SearchBox } from '@/features/search/components/search-box';
 import { useRouteReady } from '@/lib/route-ready';
 import { useSession } from '@/lib/session';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
@@ -103,6 +104,7 @@ export function OperatorLayout() {
           {t('Menu')}
         </button>
         <span className="brand">{tenant ? t('{tenant} workspace', { tenant }) : t('Workspace')}</span>
+        <SearchBox audience="operator" enabled={Boolean(user)} />
         <div className="topbar-end">
           <NavLink to="/tickets" className="portal-link">
             {t('Portal view')}

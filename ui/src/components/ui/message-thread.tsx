@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { Id, Message } from '@/types/models';
 import { formatDateTime } from '@/lib/format';
 import { useLookupLabel } from '@/lib/i18n';
@@ -26,11 +28,21 @@ export function MessageThread({
   statusChanged?: (status: { id: Id; name: string }) => string;
 }) {
   const lookupLabel = useLookupLabel();
+  // A search result opens the ticket at #message-{id}: that message is scrolled to and marked.
+  const highlighted = /^#message-(.+)$/.exec(useLocation().hash)?.[1];
+  useEffect(() => {
+    if (highlighted) document.getElementById(`message-${highlighted}`)?.scrollIntoView?.({ block: 'center' });
+  }, [highlighted, messages.length]);
   if (messages.length === 0) return <p className="muted">{emptyText}</p>;
   return (
     <ol className="thread" aria-label={title}>
       {messages.map((m) => (
-        <li key={m.id} id={`message-${m.id}`} className={m.is_from_client ? 'message from-client' : 'message'}>
+        <li
+          key={m.id}
+          id={`message-${m.id}`}
+          className={`${m.is_from_client ? 'message from-client' : 'message'}${String(m.id) === highlighted ? ' highlighted' : ''}`}
+          aria-current={String(m.id) === highlighted ? 'true' : undefined}
+        >
           <div className="message-meta">
             <strong>{m.actor?.full_name ?? ''}</strong> <time dateTime={m.created_at ?? undefined}>{formatDateTime(m.created_at)}</time>
           </div>

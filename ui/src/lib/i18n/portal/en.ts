@@ -266,6 +266,25 @@ export const en = {
   'sla.missed': 'not met',
   'sla.paused': 'paused while we wait for you',
   'sla.due': 'on schedule',
+
+  'search.label': 'Search',
+  'search.placeholder': 'Search…',
+  'search.results': 'Search results',
+  'search.hint': 'Type to search',
+  'search.more_letters': 'Type {n} more letter to search',
+  'search.searching': 'Searching…',
+  'search.failed': 'Search failed, try again',
+  'search.none': 'Nothing found for “{q}”',
+  'search.count': 'Results: {n}',
+  'search.kind.ticket': 'Tickets',
+  'search.kind.message': 'Messages',
+  'search.kind.company': 'Companies',
+  'search.kind.client': 'Clients',
+  'search.kind.asset': 'Assets',
+  'search.kind.quote': 'Quotes',
+  'search.kind.invoice': 'Invoices',
+  'search.kind.contract': 'Contracts',
+  'search.kind.subscription': 'Subscriptions',
 } as const;
 
 export type MessageKey = keyof typeof en;
