@@ -109,16 +109,19 @@ def start_checkpoint_thread(
         )
         return None
     writer = checkpointer(settings, log.info)
-    thread = threading.Thread(
-        target=writer.follow,
-        args=(
-            stop,
-            settings.checkpoint_every_events,
-            settings.checkpoint_every_minutes * 60,
-        ),
-        name="checkpoints",
-        daemon=True,
-    )
+
+    def follow() -> None:
+        try:
+            writer.follow(
+                stop,
+                settings.checkpoint_every_events,
+                settings.checkpoint_every_minutes * 60,
+            )
+        finally:
+            writer.store.close()
+            writer.engine.dispose()
+
+    thread = threading.Thread(target=follow, name="checkpoints", daemon=True)
     thread.start()
     return thread
 
