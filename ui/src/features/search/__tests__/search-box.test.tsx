@@ -49,7 +49,7 @@ function answering(groups: unknown[] = [
   return asked;
 }
 
-const box = () => screen.getByRole('combobox', { name: 'Search' });
+const box = () => screen.getByRole('combobox', { name: 'Search everywhere' });
 
 describe('SearchBox', () => {
   it('asks nothing below two characters and says how many letters remain', async () => {

@@ -268,8 +268,8 @@ export const de: Record<MessageKey, string> = {
   'sla.paused': 'pausiert, solange wir auf Sie warten',
   'sla.due': 'im Zeitplan',
 
-  'search.label': 'Suchen',
-  'search.placeholder': 'Suchen…',
+  'search.label': 'Überall suchen',
+  'search.placeholder': 'Überall suchen…',
   'search.results': 'Suchergebnisse',
   'search.hint': 'Zum Suchen tippen',
   'search.more_letters': 'Noch {n} Buchstabe zum Suchen',

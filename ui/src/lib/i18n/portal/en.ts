@@ -267,8 +267,8 @@ export const en = {
   'sla.paused': 'paused while we wait for you',
   'sla.due': 'on schedule',
 
-  'search.label': 'Search',
-  'search.placeholder': 'Search…',
+  'search.label': 'Search everywhere',
+  'search.placeholder': 'Search everywhere…',
   'search.results': 'Search results',
   'search.hint': 'Type to search',
   'search.more_letters': 'Type {n} more letter to search',

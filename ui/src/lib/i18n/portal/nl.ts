@@ -268,8 +268,8 @@ export const nl: Record<MessageKey, string> = {
   'sla.paused': 'gepauzeerd zolang we op u wachten',
   'sla.due': 'op schema',
 
-  'search.label': 'Zoeken',
-  'search.placeholder': 'Zoeken…',
+  'search.label': 'Overal zoeken',
+  'search.placeholder': 'Overal zoeken…',
   'search.results': 'Zoekresultaten',
   'search.hint': 'Typ om te zoeken',
   'search.more_letters': 'Typ nog {n} letter om te zoeken',
