@@ -49,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--workers",
         type=workers_count,
         default=None,
-        help="API worker processes sharing the socket (default: one per core; "
+        help="API worker processes on the port (default: one per core; "
         "SQLite serves with one)",
     )
     group = parser.add_mutually_exclusive_group()
