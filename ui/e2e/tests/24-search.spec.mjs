@@ -1,0 +1,87 @@
+// Issue 17: the search box of both shells. An operator finds a reply by three letters of a
+// word in it and opens the ticket at that message; a client never finds an internal note.
+import { CLIENT, FIRST_LINE, createPortalTicket, expect, login, newSession, open, openOperator, test, toastText, typeInEditor, waitForMessage } from '../helpers.mjs';
+
+const BOX = { name: 'Search everywhere' };
+
+/** Types into the shell's search box until the results show an option with the text (the index follows the events). */
+async function searchUntil(page, typed, text, group) {
+  const box = page.getByRole('combobox', BOX);
+  const list = page.getByRole('listbox', { name: 'Search results' });
+  await expect(async () => {
+    await box.fill('');
+    await box.pressSequentially(typed);
+    const scope = group ? list.getByRole('group', { name: group }) : list;
+    await expect(scope.getByRole('option').filter({ hasText: text }).first()).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30000 });
+  return list;
+}
+
+test('search: an operator finds a reply by three letters and opens it highlighted; a client never finds an internal note', async ({ page, context, baseUrl, shot, artefacts }) => {
+  const stamp = String(Date.now()).slice(-6);
+  const replyWord = `xylofoonband${stamp}`;
+  const noteWord = `quokkaverslag${stamp}`;
+  await login(page, context, baseUrl, CLIENT);
+  const ticketId = await createPortalTicket(page, baseUrl, `Projector flickers ${stamp}`, 'The projector in room 3 flickers.');
+
+  const staff = await newSession(context);
+  try {
+    await login(staff.page, staff.context, baseUrl, FIRST_LINE);
+    await openOperator(staff.page, baseUrl, `/tickets/${ticketId}`);
+    // a few replies, so the thread is long enough to need scrolling to the one found
+    for (let i = 1; i <= 4; i++) {
+      const text = i === 2 ? `Replace the ${replyWord} cable behind the screen.` : `Step ${i}: checked the lamp hours and the settings once more, nothing unusual.`;
+      await typeInEditor(staff.page, text);
+      await staff.page.getByRole('button', { name: 'Send reply' }).click();
+      await toastText(staff.page, 'Message sent');
+      await waitForMessage(staff.page, text.slice(0, 30));
+    }
+    await typeInEditor(staff.page, `Supplier says ${noteWord}, do not tell the client yet.`);
+    await staff.page.getByRole('button', { name: 'Add internal note' }).click();
+    await waitForMessage(staff.page, noteWord);
+
+    // the operator finds the note (so it is indexed) and the reply by three letters
+    await searchUntil(staff.page, noteWord.slice(0, 5), noteWord, 'Messages');
+    await openOperator(staff.page, baseUrl, '/tickets');
+    await staff.page.getByRole('heading', { level: 1 }).first().waitFor();
+    const list = await searchUntil(staff.page, 'xyl', replyWord, 'Messages');
+    const reply = list.getByRole('group', { name: 'Messages' }).getByRole('option').first();
+    await expect(reply).toContainText(replyWord);
+    await expect(reply.locator('mark').first()).toBeVisible();
+    await staff.page.screenshot({ path: `${artefacts}/search-operator-results.png` });
+    // keyboard: down to the reply, Enter opens it
+    const box = staff.page.getByRole('combobox', BOX);
+    const replyId = await reply.getAttribute('id');
+    for (let i = 0; i < 20 && (await box.getAttribute('aria-activedescendant')) !== replyId; i++) await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', replyId);
+    await box.press('Enter');
+    await staff.page.waitForURL(new RegExp(`/app/operator/tickets/${ticketId}#message-[^/]+$`));
+    const messageId = new URL(staff.page.url()).hash.slice('#message-'.length);
+    const shown = staff.page.locator(`li#message-${messageId}`);
+    await expect(shown).toHaveClass(/highlighted/);
+    await expect(shown).toBeInViewport();
+    await expect(staff.page.locator('li.message.highlighted')).toHaveCount(1);
+    await staff.page.screenshot({ path: `${artefacts}/search-operator-ticket.png` });
+  } finally {
+    await staff.context.close();
+  }
+
+  // The client: the reply is found, the internal note's word is not.
+  await open(page, baseUrl, '/tickets');
+  await page.getByRole('heading', { name: 'Tickets', level: 1 }).waitFor();
+  await searchUntil(page, replyWord.slice(0, 6), replyWord);
+  const box = page.getByRole('combobox', BOX);
+  for (const typed of [noteWord, noteWord.slice(0, 5), `"${noteWord}"`]) {
+    await box.fill(typed);
+    await expect(page.getByText(`Nothing found for “${typed}”`).first()).toBeVisible({ timeout: 10000 });
+    await expect(page.getByRole('listbox', { name: 'Search results' }).getByRole('option')).toHaveCount(0);
+  }
+  // the client's answer holds nothing of the note, whatever the screen shows
+  const answer = await page.evaluate(async (q) => {
+    const res = await fetch(`/api/search?q=${encodeURIComponent(q)}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${localStorage.getItem('portal_token')}` } });
+    return { status: res.status, text: await res.text() };
+  }, noteWord);
+  expect(answer.status).toBe(200);
+  expect(answer.text).not.toContain(noteWord);
+  await shot('-client');
+});
