@@ -337,6 +337,9 @@ def _alert(level: str) -> Handler:
             return
         kept["alerts"].append([e.target, level, e.due_at])
         _refresh(a, kept)
+        # not a change the operator made (updated_at stays), but the ticket's version
+        # moved: the editor must load this one, or its next save is refused as stale
+        a.update(t.tickets, touch=False, version=a.version)
         row = a.peek(t.tickets)
         assert row is not None  # _kept found it
         a.insert(
