@@ -536,7 +536,10 @@ describe('company create', () => {
     await userEvent.type(within(form).getByLabelText(/^City/), 'Utrecht');
     await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/operator/companies/c7'));
-    expect(body).toEqual({ name: 'Tailspin Toys', address_1: '', city: 'Utrecht', country: '', email: null, phone: '' });
+    expect(body).toEqual({
+      name: 'Tailspin Toys', address_1: '', postal_code: '', city: 'Utrecht', country: '', email: null, phone: '',
+      vat_number: '', kvk_number: '', electronic_address_scheme: null, electronic_address_id: '',
+    });
     expect(await screen.findByRole('heading', { name: 'Tailspin Toys Company' })).toBeInTheDocument();
   });
 });
