@@ -1,5 +1,6 @@
 // Issue 17: the search box of both shells. An operator finds a reply by three letters of a
 // word in it and opens the ticket at that message; a client never finds an internal note.
+import AxeBuilder from '@axe-core/playwright';
 import { CLIENT, FIRST_LINE, createPortalTicket, expect, login, newSession, open, openOperator, test, toastText, typeInEditor, waitForMessage } from '../helpers.mjs';
 
 const BOX = { name: 'Search everywhere' };
@@ -49,6 +50,9 @@ test('search: an operator finds a reply by three letters and opens it highlighte
     await expect(reply).toContainText(replyWord);
     await expect(reply.locator('mark').first()).toBeVisible();
     await staff.page.screenshot({ path: `${artefacts}/search-operator-results.png` });
+    // the open box with its grouped results passes axe (combobox, listbox, groups, options)
+    const axe = await new AxeBuilder({ page: staff.page }).setLegacyMode(true).options({ iframes: false }).include('.site-search').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     // keyboard: down to the reply, Enter opens it
     const box = staff.page.getByRole('combobox', BOX);
     const replyId = await reply.getAttribute('id');
