@@ -7549,8 +7549,6 @@ export interface components {
         };
         /** SearchAnswer */
         SearchAnswer: {
-            /** Q */
-            q: string;
             /** Groups */
             groups: components["schemas"]["SearchGroup"][];
         };
