@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { Message } from '@/types/models';
 import { fitFrame, MessageThread } from '../message-thread';
 
@@ -17,7 +18,7 @@ const message: Message = {
 
 describe('message thread', () => {
   it('shows each message in a script-free frame, anchored as #message-{id}, with its attachments', () => {
-    render(<MessageThread messages={[message]} emptyText="None" title="Messages" />);
+    render(<MemoryRouter><MessageThread messages={[message]} emptyText="None" title="Messages" /></MemoryRouter>);
     const frame = screen.getByTitle('Messages 5');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
     expect(frame.closest('li')).toHaveAttribute('id', 'message-5');
@@ -27,7 +28,7 @@ describe('message thread', () => {
 
   it('shows a status change as text, not as an empty frame', () => {
     const changed: Message = { ...message, id: '6', message: '', type: 'status-changed', attachments: [], data: { status: { id: 2, name: 'Waiting for reply' } } };
-    render(<MessageThread messages={[changed]} emptyText="None" title="Messages" statusChanged={(s) => `Status changed to ${s.name}`} />);
+    render(<MemoryRouter><MessageThread messages={[changed]} emptyText="None" title="Messages" statusChanged={(s) => `Status changed to ${s.name}`} /></MemoryRouter>);
     expect(screen.getByText('Status changed to Waiting for reply')).toBeInTheDocument();
     expect(screen.queryByTitle('Messages 6')).toBeNull();
   });
@@ -45,7 +46,7 @@ describe('message thread', () => {
       email_date: '2026-11-19T07:58:00Z',
       bcc: ['hidden@client.test'],
     } as Message;
-    const { container } = render(<MessageThread messages={[mailed, message]} emptyText="None" title="Messages" />);
+    const { container } = render(<MemoryRouter><MessageThread messages={[mailed, message]} emptyText="None" title="Messages" /></MemoryRouter>);
     const origins = container.querySelectorAll('dl.mail-origin');
     expect(origins).toHaveLength(1);
     expect(origins[0].closest('li')).toHaveAttribute('id', 'message-7');
@@ -57,7 +58,7 @@ describe('message thread', () => {
   });
 
   it('says so when there are no messages', () => {
-    render(<MessageThread messages={[]} emptyText="No messages yet." title="Messages" />);
+    render(<MemoryRouter><MessageThread messages={[]} emptyText="No messages yet." title="Messages" /></MemoryRouter>);
     expect(screen.getByText('No messages yet.')).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { Message } from '@/types/models';
 import { safeHref, textParts } from '@/lib/linkify';
 import { MessageThread } from '../message-thread';
@@ -21,7 +22,7 @@ const fromClient = (text: string, extra: Partial<Message> = {}): Message => ({
 describe("a client's text", () => {
   it('shows markup as text: no script, no image, no frame', () => {
     const text = '<script>window.__xss=1</script>\n<img src=x onerror="window.__xss=1"><svg onload="x()"></svg><iframe src="https://evil.example/"></iframe>';
-    const { container } = render(<MessageThread messages={[fromClient(text)]} emptyText="None" title="Messages" />);
+    const { container } = render(<MemoryRouter><MessageThread messages={[fromClient(text)]} emptyText="None" title="Messages" /></MemoryRouter>);
     expect(container.querySelector('script, img, svg, iframe')).toBeNull();
     const body = container.querySelector('.message-text');
     expect(body?.textContent).toBe(text);
@@ -50,14 +51,16 @@ describe("a client's text", () => {
     expect(messageFormat({ is_from_client: 0 })).toBe('html');
     expect(messageFormat({ is_from_client: 1, format: 'html' })).toBe('html');
     const { container } = render(
-      <MessageThread messages={[fromClient('<img src=x onerror="window.__xss=1">', { format: undefined })]} emptyText="None" title="Messages" />,
+      <MemoryRouter>
+        <MessageThread messages={[fromClient('<img src=x onerror="window.__xss=1">', { format: undefined })]} emptyText="None" title="Messages" />
+      </MemoryRouter>,
     );
     expect(container.querySelector('img, iframe')).toBeNull();
   });
 
   it("shows an operator's HTML in a sandboxed frame without scripts", () => {
     const html = fromClient('<p>Fixed</p>', { id: '8', format: 'html', is_from_client: false });
-    render(<MessageThread messages={[html]} emptyText="None" title="Messages" />);
+    render(<MemoryRouter><MessageThread messages={[html]} emptyText="None" title="Messages" /></MemoryRouter>);
     const frame = screen.getByTitle('Messages 8');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
