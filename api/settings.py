@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 
 from cryptography.fernet import Fernet
 from pydantic import model_validator
@@ -35,6 +36,8 @@ class Settings(BaseSettings):
     public_url: str = "http://{tenant}.localhost:8000"
     # Addresses (or networks) of proxies whose X-Forwarded-For is believed.
     trusted_proxies: str = ""
+    serve_followers_process: bool = False
+    """Set by `serve` for its API workers: a process of its own runs the followers."""
     # Serve /api/docs, /api/redoc and the OpenAPI JSON in production too.
     api_docs: bool = False
     # Single sign-on: "entra" (Microsoft Entra ID, OIDC), "fake" (development) or off.
@@ -175,3 +178,12 @@ class Settings(BaseSettings):
     def proxies(self) -> list[str]:
         """The trusted proxy addresses or networks, from LEDGERDESK_TRUSTED_PROXIES."""
         return [p.strip() for p in self.trusted_proxies.split(",") if p.strip()]
+
+
+def hand_followers_to_their_process() -> None:
+    """Tell the API workers `serve` starts next that the followers run elsewhere.
+
+    uvicorn builds each worker's app from a factory without arguments, so the word
+    goes through the environment the workers inherit, read back by Settings.
+    """
+    os.environ["LEDGERDESK_SERVE_FOLLOWERS_PROCESS"] = "1"

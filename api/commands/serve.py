@@ -24,10 +24,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from api.settings import Settings
+from api.settings import Settings, hand_followers_to_their_process
 
-FOLLOWERS_ELSEWHERE = "LEDGERDESK_SERVE_FOLLOWERS_PROCESS"
-"""Set by serve for its workers: the followers run in serve's followers process."""
 STOP_TIMEOUT_S = 15.0
 Stop = Callable[[], None]
 
@@ -141,8 +139,9 @@ def worker_app() -> Any:
     from api.announce import caches_changed, worker_listener
     from api.main import create_app
 
-    app = create_app(Settings())
-    if os.environ.get(FOLLOWERS_ELSEWHERE):
+    settings = Settings()
+    app = create_app(settings)
+    if settings.serve_followers_process:
         svc = app.state.services
         listener = worker_listener(svc.engine, svc.follower, svc.cache)
         svc.sessions.changed = caches_changed(svc.engine, svc.cache)
@@ -213,7 +212,7 @@ def serve_workers(
         )
         followers.start()
         if projector:
-            os.environ[FOLLOWERS_ELSEWHERE] = "1"
+            hand_followers_to_their_process()
     config = uvicorn.Config(
         "api.commands.serve:worker_app",
         factory=True,
