@@ -44,7 +44,7 @@ def test_seed_loads_the_demo_tenant_and_prints_its_logins(environment, capsys):
         notes = connection.execute(
             select(func.count()).where(t.messages.c.visible_to_client.is_(False))
         ).scalar()
-    assert tickets == 26 + 40  # 24 demo tickets and two outages under the SLA
+    assert tickets == 27 + 40  # 24 demo tickets and three outages under the SLA
     assert sorted(statuses) == [1, 2, 3, 4]
     assert set(invoice_statuses) >= {None, 1, 2, 3, 4, 8, 9}
     assert prepaid and notes

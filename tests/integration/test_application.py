@@ -761,7 +761,7 @@ def test_a_prepaid_card_tops_up_only_a_contract_without_period(
 
 
 # -- invoices -------------------------------------------------------------------
-def test_an_invoice_from_draft_to_paid_restore_and_credit(
+def test_an_invoice_from_draft_to_outstanding_restored_and_credited(
     app: Ledgerdesk, tenant: str
 ) -> None:
     invoice_id = app.invoices.create(
@@ -785,6 +785,18 @@ def test_an_invoice_from_draft_to_paid_restore_and_credit(
         app.invoicing.remove_line(tenant, OPERATOR, invoice_id, line)
     app.invoices.change_status(tenant, OPERATOR, invoice_id, OUTSTANDING)
     assert app.invoices.get(tenant, invoice_id).status_id == OUTSTANDING
+    app.invoices.restore(tenant, OPERATOR, invoice_id)  # not credited: back to draft
+    restored = app.invoices.get(tenant, invoice_id)
+    assert restored.is_draft and restored.status_id is None
+    app.invoicing.remove_line(tenant, OPERATOR, invoice_id, line)
+    assert app.invoices.get(tenant, invoice_id).lines == []
+    app.invoices.add_line(
+        tenant,
+        OPERATOR,
+        invoice_id,
+        {"description": "Work", "quantity": 2, "price": 50},
+    )
+    app.invoices.finalise(tenant, OPERATOR, invoice_id, "EXT-1")
     credit_id = app.invoices.credit(tenant, OPERATOR, invoice_id)
     credit = app.invoices.get(tenant, credit_id)
     assert credit.credits == invoice_id
@@ -792,11 +804,12 @@ def test_an_invoice_from_draft_to_paid_restore_and_credit(
     assert credit.code == "F000002"
     app.invoices.finalise(tenant, OPERATOR, credit_id, "EXT-2")
     assert app.invoices.get(tenant, credit_id).status_id == CREDIT
-    app.invoices.restore(tenant, OPERATOR, invoice_id)
-    restored = app.invoices.get(tenant, invoice_id)
-    assert restored.is_draft and restored.status_id is None
-    app.invoicing.remove_line(tenant, OPERATOR, invoice_id, line)
-    assert app.invoices.get(tenant, invoice_id).lines == []
+    with pytest.raises(InvalidTransition):  # its credit stands: it stays issued
+        app.invoices.restore(tenant, OPERATOR, invoice_id)
+    assert app.invoices.get(tenant, invoice_id).credited_by == {
+        "invoice_id": credit_id,
+        "number": credit.code,
+    }
 
 
 # -- subscriptions ----------------------------------------------------------------
