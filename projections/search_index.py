@@ -41,6 +41,11 @@ TSVECTOR = (
 )
 
 
+INSTALLED = frozenset({"tsv", "ix_search_tsv", "ix_search_ref"})
+"""Columns and indexes `installed` adds outside the table's metadata (PostgreSQL),
+which a comparison with the metadata leaves alone."""
+
+
 def _qualified(connection: Connection, name: str) -> str:
     translate = connection.get_execution_options().get("schema_translate_map") or {}
     schema = translate.get(None)

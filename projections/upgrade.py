@@ -17,6 +17,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, MetaData, inspect, text
 
 from domain.application import Ledgerdesk
+from projections import search_index
 from projections.rebuild import rebuild
 from projections.schema import (
     VERSIONED_TABLES,
@@ -60,6 +61,8 @@ def read_model_differences(engine: Engine) -> list[object]:
 
     def only_read_model(item, name, kind, reflected, compare_to):  # type: ignore[no-untyped-def]
         table = item if kind == "table" else getattr(item, "table", None)
+        if kind in ("column", "index") and name in search_index.INSTALLED:
+            return False  # the search index's own structures (search_index.py)
         return getattr(table, "name", name) in names
 
     with engine.connect() as connection:
