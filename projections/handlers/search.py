@@ -20,9 +20,9 @@ from sqlalchemy import Table, and_, delete, select, update
 
 from projections import tables as t
 from projections.context import Apply
+from projections.handlers import Handler, chained
 from storage.tables import attachments
 
-Handler = Callable[[Apply], None]
 DOCS = t.search_documents
 
 KINDS = (
@@ -474,16 +474,4 @@ HANDLERS: dict[str, Handler] = {
 
 def extend(handlers: Mapping[str, Handler]) -> dict[str, Handler]:
     """The read model's handlers with the index's run after each of their own."""
-    combined = dict(handlers)
-    for name, index in HANDLERS.items():
-        first = combined.get(name)
-        combined[name] = _both(first, index) if first else index
-    return combined
-
-
-def _both(first: Handler, then: Handler) -> Handler:
-    def apply(a: Apply) -> None:
-        first(a)
-        then(a)
-
-    return apply
+    return chained(handlers, HANDLERS)

@@ -12,7 +12,7 @@ rebuilt).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
@@ -36,8 +36,8 @@ from domain.sla import (
 )
 from projections import tables as t
 from projections.context import Apply
+from projections.handlers import Handler, chained
 
-Handler = Callable[[Apply], None]
 _BATCH_ITEMS: WeakKeyDictionary[Any, dict[tuple[str, str], list[Any]]] = (
     WeakKeyDictionary()
 )
@@ -415,16 +415,4 @@ HANDLERS: dict[str, Handler] = {
 
 def extend(handlers: Mapping[str, Handler]) -> dict[str, Handler]:
     """The read model's handlers with the clock's run after each of their own."""
-    combined = dict(handlers)
-    for name, clock_handler in HANDLERS.items():
-        first = combined.get(name)
-        combined[name] = _both(first, clock_handler) if first else clock_handler
-    return combined
-
-
-def _both(first: Handler, then: Handler) -> Handler:
-    def apply(a: Apply) -> None:
-        first(a)
-        then(a)
-
-    return apply
+    return chained(handlers, HANDLERS)
