@@ -22,6 +22,7 @@ from sqlalchemy import (
 )
 
 from api.query.search import tickets_matching
+from api.query.search_lists import LIST_KINDS, records_matching
 from api.query.spec import BOOL, DATETIME, INT, Field, Resource
 from api.query.tree import (
     ActionRequired,
@@ -226,12 +227,14 @@ class Compiler:
         return parts
 
     def search(self, text: str) -> ColumnElement[bool]:
-        """The free-text search: tickets through the search index (their
-        messages too, api/query/search.py), other lists: any of the list's text
-        columns contains it."""
+        """The free-text search: tickets (their messages too) and the other
+        indexed lists through the search index (api/query/search.py,
+        search_lists.py); the rest: any of the list's text columns contains it."""
         if self.resource.name == "tickets":
             return tickets_matching(self.table, self.scope, text)
         pattern = like_pattern(text)
+        if self.resource.name in LIST_KINDS:
+            return records_matching(self.resource, self.scope, text, pattern)
         return or_(
             *(
                 self.table.c[name].ilike(pattern, escape="\\")
