@@ -16,6 +16,7 @@ from api.query.search import (
     Hit,
     search,
 )
+from api.query.search_lists import search_page
 from projections.handlers.search import KINDS
 
 router = APIRouter(prefix="/search", tags=["search"])
@@ -54,6 +55,11 @@ class SearchAnswer(BaseModel):
     groups: list[SearchGroup]
     """Nothing else: the text asked for is not echoed (a client's empty answer
     then holds none of the words it may not find)."""
+    page: int | None = None
+    """With paging (one kind): the page answered, its size and whether a next
+    one has results; null for the grouped answer."""
+    per_page: int | None = None
+    has_more: bool | None = None
 
 
 def allowed_kinds(user: User) -> list[str]:
@@ -109,6 +115,10 @@ def search_route(
         None, description=f"Kinds to look in, comma-separated: {', '.join(KINDS)}"
     ),
     limit: int = Query(5, ge=1, le=50, description="Results per kind"),
+    page: int | None = Query(
+        None, ge=1, le=1000, description="A page of one kind's results (types)"
+    ),
+    per_page: int | None = Query(None, ge=1, le=50, description="Results per page"),
 ) -> dict[str, Any]:
     """Tickets, their messages and every record, best first per kind.
 
@@ -122,10 +132,26 @@ def search_route(
     if len(text) > 200:
         raise BuilderError("q", "Search for at most 200 characters.")
     kinds = _kinds(types, user)
-    hits = search(held.connection, user.scope(), q or "", kinds, limit)
+    paging: dict[str, Any] = {}
+    if page is None and per_page is not None:
+        raise BuilderError("page", "Ask for a page to set its size.")
+    if page is None:
+        hits = search(held.connection, user.scope(), q or "", kinds, limit)
+    else:
+        if len([part for part in (types or "").split(",") if part.strip()]) != 1:
+            raise BuilderError("types", "A page is of one kind: name it in types.")
+        size = per_page or 20
+        hits, more = [], False
+        if kinds:  # the one kind, unless the user may not list it
+            answered = search_page(
+                held.connection, user.scope(), q or "", kinds[0], page, size
+            )
+            hits, more = answered.hits, answered.has_more
+        paging = {"page": page, "per_page": size, "has_more": more}
     groups: dict[str, list[dict[str, Any]]] = {}
     for hit in hits:
         groups.setdefault(hit.kind, []).append(_result(hit))
     return {
-        "groups": [{"kind": kind, "results": found} for kind, found in groups.items()]
+        "groups": [{"kind": kind, "results": found} for kind, found in groups.items()],
+        **paging,
     }

@@ -7551,6 +7551,12 @@ export interface components {
         SearchAnswer: {
             /** Groups */
             groups: components["schemas"]["SearchGroup"][];
+            /** Page */
+            page?: number | null;
+            /** Per Page */
+            per_page?: number | null;
+            /** Has More */
+            has_more?: boolean | null;
         };
         /** SearchGroup */
         SearchGroup: {
@@ -12746,6 +12752,10 @@ export interface operations {
                 types?: string | null;
                 /** @description Results per kind */
                 limit?: number;
+                /** @description A page of one kind's results (types) */
+                page?: number | null;
+                /** @description Results per page */
+                per_page?: number | null;
             };
             header?: never;
             path?: never;
