@@ -99,6 +99,7 @@ export const operatorRoutes: RouteObject[] = [
       page('used-products', 'used-products.index', () => import('@/features/used-products/components/operator/used-product-pages').then((m) => <m.UsedProductsPage />)),
       page('used-products/create', 'used-products.store', () => import('@/components/records/record-form').then((m) => <m.RecordCreatePage key="used-products" kind={usedProductKind} />)),
       page('used-products/:id', 'used-products.show', () => import('@/components/records/resource-pages').then((m) => <m.ResourceDetailPage key="used-products" kind={usedProductKind} />)),
+      page('search', 'tickets.index', () => import('@/features/search/components/search-page').then((m) => <m.SearchPage audience="operator" />)),
       page('sla-report', 'tickets.index', () => import('@/features/sla-report/components/operator/sla-report-page').then((m) => <m.SlaReportPage />)),
       page('mentions', 'messages.index', () => import('@/features/notifications/components/operator/notifications-page').then((m) => <m.NotificationsPage />)),
       page('settings', 'settings.index', () => import('@/features/settings/components/operator/settings-pages').then((m) => <m.SettingsIndexPage />)),

@@ -93,6 +93,8 @@ export const routes: RouteObject[] = [
       guarded('/contracts', 'contracts.index', screen(() => import('@/features/contracts/components/contracts-list'), (m) => m.ContractsList)),
       guarded('/contracts/:id', 'contracts.show', screen(() => import('@/features/contracts/components/contract-detail'), (m) => m.ContractDetail)),
       guarded('/invoices', 'invoices.index', screen(() => import('@/features/invoices/components/invoices-list'), (m) => m.InvoicesList)),
+      // every result of a search; open to whoever may list tickets (a portal client does)
+      guarded('/search', 'tickets.index', screen(() => import('@/features/search/components/search-page'), (m) => m.PortalSearchPage)),
     ],
   },
   // The operator workspace: its own frame and navigation beside the portal, not inside it;

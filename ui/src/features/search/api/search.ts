@@ -34,3 +34,27 @@ export function useSearch(q: string, { enabled = true, limit }: { enabled?: bool
     staleTime: 30_000,
   });
 }
+
+/** Results per page of the all-results page. */
+export const SEARCH_PAGE_SIZE = 20;
+
+export type SearchPage = { results: SearchResult[]; page: number; hasMore: boolean };
+
+/** One page of one kind's results (GET /api/search with types and page). */
+export async function searchPage(q: string, kind: string, page: number, perPage = SEARCH_PAGE_SIZE): Promise<SearchPage> {
+  const answer = await unwrap(client.GET('/api/search', { params: { query: { q, types: kind, page, per_page: perPage } } }));
+  const results = answer?.groups?.find((g) => g.kind === kind)?.results ?? [];
+  return { results, page, hasMore: Boolean(answer?.has_more) };
+}
+
+/** A page of one kind's results; the page shown stays while the next one loads. */
+export function useSearchPage(q: string, kind: string | undefined, page: number) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: ['search-page', text, kind ?? null, page],
+    queryFn: () => searchPage(text, kind ?? '', page),
+    enabled: Boolean(kind) && text.length >= MIN_SEARCH_LENGTH,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

@@ -7,6 +7,7 @@ import { useTranslation, type MessageKey } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS, useSearch, type SearchGroup, type SearchResult } from '../api/search';
+import { searchPagePath } from './search-path';
 import { Snippet } from './snippet';
 import './search.css';
 
@@ -48,6 +49,12 @@ export function SearchBox({ audience, enabled = true }: { audience: Audience; en
     void navigate(resultPath(result, audience));
   };
 
+  const showAll = () => {
+    close();
+    input.current?.blur();
+    void navigate(searchPagePath(audience, typed));
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
@@ -59,6 +66,10 @@ export function SearchBox({ audience, enabled = true }: { audience: Audience; en
       if (open && active >= 0 && flat[active]) {
         e.preventDefault();
         go(flat[active]);
+      } else if (long) {
+        // no result chosen: every result, on a page of its own
+        e.preventDefault();
+        showAll();
       }
     } else if (e.key === 'Escape') {
       if (open) {
@@ -155,6 +166,20 @@ export function SearchBox({ audience, enabled = true }: { audience: Audience; en
             );
           })}
         </div>
+        {flat.length > 0 ? (
+          <Link
+            className="site-search-all"
+            to={searchPagePath(audience, typed)}
+            tabIndex={-1}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={(e) => {
+              e.preventDefault();
+              showAll();
+            }}
+          >
+            {t('search.all.show')}
+          </Link>
+        ) : null}
       </div>
     </div>
   );

@@ -286,4 +286,13 @@ export const de: Record<MessageKey, string> = {
   'search.kind.invoice': 'Rechnungen',
   'search.kind.contract': 'Verträge',
   'search.kind.subscription': 'Abonnements',
+  'search.all.show': 'Alle Ergebnisse anzeigen',
+  'search.all.title': 'Suchergebnisse',
+  'search.all.for': 'Ergebnisse für „{q}“',
+  'search.all.kinds': 'Arten von Ergebnissen',
+  'search.all.page': 'Seite {n}',
+  'search.all.pages': 'Ergebnisseiten',
+  'search.all.previous': 'Vorherige Seite',
+  'search.all.next': 'Nächste Seite',
+  'search.all.past_end': 'Keine weiteren Ergebnisse auf dieser Seite',
 };

@@ -285,6 +285,15 @@ export const en = {
   'search.kind.invoice': 'Invoices',
   'search.kind.contract': 'Contracts',
   'search.kind.subscription': 'Subscriptions',
+  'search.all.show': 'Show all results',
+  'search.all.title': 'Search results',
+  'search.all.for': 'Results for “{q}”',
+  'search.all.kinds': 'Kinds of results',
+  'search.all.page': 'page {n}',
+  'search.all.pages': 'Pages of results',
+  'search.all.previous': 'Previous page',
+  'search.all.next': 'Next page',
+  'search.all.past_end': 'No more results on this page',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -286,4 +286,13 @@ export const nl: Record<MessageKey, string> = {
   'search.kind.invoice': 'Facturen',
   'search.kind.contract': 'Contracten',
   'search.kind.subscription': 'Abonnementen',
+  'search.all.show': 'Alle resultaten tonen',
+  'search.all.title': 'Zoekresultaten',
+  'search.all.for': 'Resultaten voor “{q}”',
+  'search.all.kinds': 'Soorten resultaten',
+  'search.all.page': 'pagina {n}',
+  'search.all.pages': 'Pagina’s met resultaten',
+  'search.all.previous': 'Vorige pagina',
+  'search.all.next': 'Volgende pagina',
+  'search.all.past_end': 'Geen resultaten meer op deze pagina',
 };
