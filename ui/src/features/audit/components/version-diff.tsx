@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '@/lib/i18n';
 import { useAuditDiff, type Versions } from '../api/get-audit-diff';
 import type { AuditEvent } from '../api/get-audit-events';
-import { shownTime, shownValue } from './values';
+import { ChangesTable } from './changes-table';
+import { shownTime } from './values';
 
 type Props = { model: string; id: string; events: AuditEvent[] };
 type Values = { old: string; new: string };
@@ -21,7 +22,6 @@ export function VersionDiff({ model, id, events }: Props) {
       {t('Version {n}', { n: event.version })} · {event.type} · {shownTime(event.time)}
     </option>
   );
-  const changes = Object.entries(diff.data?.changes ?? {});
 
   return (
     <section className="detail-card audit-diff" aria-labelledby={ids.title}>
@@ -41,30 +41,15 @@ export function VersionDiff({ model, id, events }: Props) {
       </form>
       {diff.isError && <p role="alert">{t('Could not load the history.')}</p>}
       {diff.data &&
-        (changes.length === 0 ? (
+        (Object.keys(diff.data.changes).length === 0 ? (
           <p className="empty">{t('No differences.')}</p>
         ) : (
-          <table className="list-table audit-diff-table">
-            <caption>
-              {t('Version {old} against version {new}', { old: diff.data.old.version, new: diff.data.new.version })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('Field')}</th>
-                <th scope="col">{t('Old value')}</th>
-                <th scope="col">{t('New value')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map(([field, change]) => (
-                <tr key={field}>
-                  <th scope="row">{field}</th>
-                  <td className="audit-old">{shownValue(change.from, t)}</td>
-                  <td className="audit-new">{shownValue(change.to, t)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ChangesTable
+            className="audit-diff-table"
+            changes={diff.data.changes}
+            caption={t('Version {old} against version {new}', { old: diff.data.old.version, new: diff.data.new.version })}
+            headings={{ from: t('Old value'), to: t('New value') }}
+          />
         ))}
     </section>
   );
