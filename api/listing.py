@@ -124,17 +124,10 @@ def list_page(
     """One page of a list in the contract's envelope, in one statement.
 
     Each row carries the list's total (exact, for tickets from ticket_counts).
-    Under a free-text search the total is of the rows the other filters leave,
-    and each row also carries how many of those the page had to look at to get
-    this far: with a full page and more than SAMPLE rows in scope, the total is
-    that share of matches scaled to the scope, an estimate (a shorter scope is
-    counted). Counting every match would read every row of the scope, and so
-    grow with the tenant.
-
-    SQLite computes a window function over every row of its input before the
-    LIMIT applies, so there the page is fetched plain and a search's total is
-    estimated from a sample of the scope (`list_total`), a second statement of
-    bounded cost; PostgreSQL streams row_number() along the index and stops.
+    Under a free-text search each row carries the rows the other filters leave
+    (in_scope); a page that ends the list tells its total, a full one asks
+    `list_total`: exact while that is cheap, else estimated from a uniform
+    sample of the scope, at a cost that does not grow with the tenant.
     """
     per_page = query.per_page
     offset = (page - 1) * per_page
@@ -147,7 +140,8 @@ def list_page(
         total.estimated and (not streams_windows or rows[0].in_scope <= SAMPLE)
     ):
         # past the end the rows cannot tell the total; a short list is counted
-        total = list_total(connection, resource.name, user, query)
+        in_scope = int(rows[0].in_scope) if rows else None
+        total = list_total(connection, resource.name, user, query, in_scope)
     lookups = Lookups(connection, user.tenant_id, cache)
     shape = LIST_ROWS[resource.name]
     data = [shape(row, lookups) for row in rows]

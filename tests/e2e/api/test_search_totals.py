@@ -1,20 +1,28 @@
-"""A searched list's total is the exact count, however the matches lie.
+"""A searched list's total is the exact count, or an estimate whose bounds hold
+the count, however the matches lie.
 
 The total once was the share of matches among the newest rows scaled to the
 list: with the newest rows all matching it answered ten times too many. Here
 hypothesis draws lists where the newest rows all match, none do, or matches are
 spread evenly, over tickets whose own text, client-visible reply or internal
 note holds the word, and compares the API's total with Python's count, for an
-operator and for a portal client.
+operator and for a portal client: exact at this size, and with the limits of
+exact counting and of the sample made small, an estimate (api/counts.py
+`sampled`) whose stated bounds hold the count.
 """
 
 from __future__ import annotations
 
+import random
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from unittest.mock import patch
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, insert, select
 
@@ -40,13 +48,14 @@ def _layout(shape: str, n: int, share: float, where: list[str]) -> list[str]:
 
 
 def _store(
-    portal: Portal, places: list[str], companies: list[str]
+    portal: Portal, places: list[str], companies: list[str], rng: random.Random
 ) -> list[dict[str, Any]]:
+    """The tickets as the domain names them: random ids (uuid4), oldest first."""
     tenant_id = portal.tenant_id()
     tickets, documents, expected = [], [], []
     for i, place in enumerate(places):
         number = i + 1
-        ticket_id = f"s-{number:06d}"
+        ticket_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
         reference = f"S-{number:06d}"
         description = "printer jams" if place == "description" else "monitor flickers"
         company = companies[i % len(companies)]
@@ -111,23 +120,67 @@ def _store(
         if tickets:
             connection.execute(insert(t.tickets), tickets)
             connection.execute(insert(t.search_documents), documents)
+            connection.execute(insert(t.ticket_counts), _buckets(tickets))
     return expected
 
 
+def _buckets(tickets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """ticket_counts as the projection keeps it: the lists' counts in scope."""
+    counted = Counter(
+        tuple(ticket.get(d) for d in t.COUNT_DIMENSIONS) for ticket in tickets
+    )
+    rows = []
+    for values, n in counted.items():
+        row = dict(zip(t.COUNT_DIMENSIONS, values, strict=True))
+        rows.append(
+            {"tenant_id": tickets[0]["tenant_id"], "bucket": t.bucket_key(row), **row}
+            | {"n": n}
+        )
+    return rows
+
+
+SMALL = {
+    "EXACT_SCOPE": 5,
+    "EXACT_MATCHES": 3,
+    "SAMPLE_TARGET": 12,
+    "SAMPLE_WALK": 40,
+}
+"""Limits of exact counting and of the sample far below the lists drawn."""
+
+
+@contextmanager
+def _totals(small: bool) -> Iterator[list[api.counts.Total]]:
+    """The totals list_total answers, with its limits made small if asked."""
+    seen: list[api.counts.Total] = []
+
+    def kept(*args: Any, **kwargs: Any) -> api.counts.Total:
+        total = api.counts.list_total(*args, **kwargs)
+        seen.append(total)
+        return total
+
+    with ExitStack() as stack:
+        stack.enter_context(patch.object(api.listing, "list_total", kept))
+        if small:
+            stack.enter_context(patch.multiple(api.counts, **SMALL))  # type: ignore[arg-type]
+        yield seen
+
+
 @settings(
-    max_examples=12,
+    max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     shape=st.sampled_from(["newest", "oldest", "even"]),
-    n=st.integers(0, 90),
+    n=st.integers(0, 120),
     share=st.sampled_from([0.0, 0.05, 0.3, 1.0]),
     where=st.lists(st.sampled_from(WHERE[1:]), min_size=1, max_size=3),
     status=st.none() | st.sampled_from([1, 2]),
     size=st.sampled_from([5, 15]),
+    small=st.booleans(),
+    seed=st.integers(0, 2**32),
 )
-def test_a_searched_total_is_the_count(
+def test_a_searched_total_is_the_count_or_bounds_it(
     portal: Portal,
     operator: dict[str, str],
     client_a: dict[str, str],
@@ -137,7 +190,35 @@ def test_a_searched_total_is_the_count(
     where: list[str],
     status: int | None,
     size: int,
+    small: bool,
+    seed: int,
 ) -> None:
+    layout = _layout(shape, n, share, where)
+    params = (status, size, small, seed)
+    for estimated in _check(portal, operator, client_a, layout, *params):
+        event("estimated" if estimated else "exact")
+
+
+def test_a_long_searched_list_is_estimated_within_its_bounds(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    for shape in ("newest", "oldest", "even"):
+        layout = _layout(shape, 120, 0.3, ["description", "reply", "note"])
+        estimated = _check(portal, operator, client_a, layout, None, 5, True, 7)
+        assert estimated[0], "the operator's list is longer than counting allows"
+
+
+def _check(
+    portal: Portal,
+    operator: dict[str, str],
+    client_a: dict[str, str],
+    layout: list[str],
+    status: int | None,
+    size: int,
+    small: bool,
+    seed: int,
+) -> list[bool]:
+    """Store the layout, ask both audiences' searched list; whether estimated."""
     with portal.svc.engine.connect() as connection:
         companies = list(
             connection.execute(
@@ -147,10 +228,11 @@ def test_a_searched_total_is_the_count(
             ).scalars()
         )
     client_company = portal.rows(t.users, email="client@demo.test")[0].company_id
-    rows = _store(portal, _layout(shape, n, share, where), companies)
+    rows = _store(portal, layout, companies, random.Random(seed))
     params: dict[str, Any] = {"builder[s]": "printer", "builder[paginate]": size}
     if status is not None:
         params["builder[where][0][]"] = ["status_id", "=", str(status)]
+    estimated = []
     for headers, sees in (
         (operator, lambda r: r["place"] != "none"),
         (
@@ -164,12 +246,17 @@ def test_a_searched_total_is_the_count(
         expected = [
             r for r in rows if sees(r) and (status is None or r["status_id"] == status)
         ]
-        # a sample far shorter than the list: the old estimate would scale it up
-        with (
-            patch.object(api.counts, "SAMPLE", 8),
-            patch.object(api.listing, "SAMPLE", 8),
-        ):
+        with _totals(small) as totals:
             body = portal.get("/api/tickets", headers, params=params).json()
-        assert body["total_is_estimate"] is False
-        assert body["total"] == len(expected)
         assert len(body["data"]) == min(size, len(expected))
+        estimated.append(body["total_is_estimate"])
+        if not body["total_is_estimate"]:
+            assert body["total"] == len(expected)
+            continue
+        assert small, "a list this short is counted"
+        (total,) = totals
+        assert total.estimated and total.low is not None and total.high is not None
+        assert total.low <= len(expected) <= total.high
+        shown = len(body["data"]) + (1 if len(body["data"]) == size else 0)
+        assert body["total"] == max(total.value, shown)
+    return estimated

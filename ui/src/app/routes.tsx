@@ -2,6 +2,7 @@ import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-
 import { Forbidden } from '@/features/errors/components/forbidden';
 import { NotFound } from '@/features/errors/components/not-found';
 import { SetupScreen } from '@/features/errors/components/setup-screen';
+import { loadOperatorTexts } from '@/lib/i18n';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
 import { Shell } from './shell';
 import { WorkspaceShell } from './workspace-shell';
@@ -53,7 +54,8 @@ export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigat
   return {
     patchRoutesOnNavigation: async ({ path, patch }) => {
       if (added || !inWorkspace(path)) return;
-      const { operatorRoutes } = await withTimeout(() => import('./operator-routes'));
+      // The workspace's texts download beside its routes; the portal never asks for them.
+      const [{ operatorRoutes }] = await Promise.all([withTimeout(() => import('./operator-routes')), loadOperatorTexts()]);
       if (added) return;
       patch(WORKSPACE_ROUTE_ID, operatorRoutes);
       added = true;

@@ -8,8 +8,7 @@ import { I18nextProvider, initReactI18next, useTranslation as useI18nextTranslat
 import { en, type MessageKey } from './portal/en';
 import { nl } from './portal/nl';
 import { de } from './portal/de';
-import { nl as operatorNl } from './operator/nl';
-import { de as operatorDe } from './operator/de';
+import type { nl as operatorNl } from './operator/nl';
 import { BUILT_IN_LOOKUPS, LABEL_FIELDS, lookupsDe, lookupsEn, lookupsNl } from './lookups';
 
 export const LANGUAGES = ['nl', 'en', 'de'] as const;
@@ -26,17 +25,26 @@ export type Params = Record<string, string | number>;
 export type Translate<N extends Namespace = 'portal'> = (key: Keys[N], params?: Params) => string;
 export type Dictionary<N extends Namespace = 'portal'> = Partial<Record<Keys[N], string>>;
 
+// The operator texts are not here: they load with the workspace (loadOperatorTexts), so
+// the portal never downloads them. English needs none (its keys are the English text).
 export const resources = {
-  nl: { portal: nl, operator: operatorNl, lookups: lookupsNl },
+  nl: { portal: nl, lookups: lookupsNl },
   en: { portal: en, operator: {}, lookups: lookupsEn },
-  de: { portal: de, operator: operatorDe, lookups: lookupsDe },
-} satisfies Record<Language, Record<Namespace, Record<string, string>>>;
+  de: { portal: de, lookups: lookupsDe },
+} satisfies Record<Language, Partial<Record<Namespace, Record<string, string>>>>;
+
+const OPERATOR_TEXTS: Record<Language, () => Promise<Record<string, string>>> = {
+  nl: () => import('./operator/nl').then((m) => m.nl),
+  en: async () => ({}),
+  de: () => import('./operator/de').then((m) => m.de),
+};
 
 /** A fresh i18next instance over the given dictionaries (the app's own is `i18n`). */
 export function createI18n(dicts: Record<Language, Partial<Record<Namespace, Record<string, string>>>> = resources) {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: dicts,
+    // a copy per language: i18next adds later namespaces into the object it is given
+    resources: Object.fromEntries(Object.entries(dicts).map(([language, namespaces]) => [language, { ...namespaces }])),
     lng: storedLanguage(),
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -50,6 +58,8 @@ export function createI18n(dicts: Record<Language, Partial<Record<Namespace, Rec
     returnEmptyString: false,
     initAsync: false,
     showSupportNotice: false,
+    // A namespace that arrives later (the operator texts) redraws the screens that use it.
+    react: { bindI18nStore: 'added' },
   });
   return instance;
 }
@@ -60,6 +70,31 @@ export function storedLanguage(): Language {
 }
 
 export const i18n = createI18n();
+
+const operatorTextsWanted = new WeakSet<typeof i18n>();
+
+/**
+ * Loads the operator texts of a language (the shown one by default) into an i18next
+ * instance, once; from then on a change of language loads that language's texts too.
+ */
+export function loadOperatorTexts(language: Language = currentLanguage(), instance = i18n): Promise<void> {
+  if (!operatorTextsWanted.has(instance)) {
+    operatorTextsWanted.add(instance);
+    instance.on('languageChanged', (l: string) => {
+      if (isLanguage(l)) void loadOperatorTexts(l, instance);
+    });
+  }
+  if (instance.hasResourceBundle(language, 'operator')) return Promise.resolve();
+  return OPERATOR_TEXTS[language]().then((texts) => {
+    instance.addResourceBundle(language, 'operator', texts, true, true);
+  });
+}
+
+const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : storedLanguage();
+}
 
 /** The texts of a namespace in a language, for code outside components. */
 export function fixedT<N extends Namespace = 'portal'>(language: Language, ns?: N, instance = i18n): Translate<N> {
