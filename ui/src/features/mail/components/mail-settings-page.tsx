@@ -1,13 +1,13 @@
 // The tenant's mail: the SMTP server mail leaves by, the IMAP mailbox mail is fetched
 // from, the addresses that reach this desk, what happens to mail from unknown senders,
 // and a test mail. Passwords are never shown: "set" says one is stored.
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { Field, SaveRow, useSettingsForm } from '@/components/form/settings-form';
 import { ApiError } from '@/lib/api-client';
 import { invalidAddress, isAddress, splitAddresses } from '@/lib/addresses';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import {
   useMailSettings,
   useSaveMailSettings,
@@ -88,37 +88,26 @@ export function changeOf(v: Values): MailSettingsChange {
   return change;
 }
 
-function Field({ label, error, hint, children }: { label: string; error?: string; hint?: ReactNode; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-      {hint ? (
-        <small className="muted" id={`${id}-hint`}>
-          {hint}
-        </small>
-      ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** Which form field an API error key belongs to. */
+function fieldOf(key: string): keyof Values | null {
+  const name = key.replace(/^body\./, '').split('.')[0] as keyof Values;
+  return FIELDS.includes(name) ? name : null;
 }
 
 export function MailSettingsPage() {
   const { t } = useTranslation('operator');
   const settings = useMailSettings();
   const save = useSaveMailSettings();
-  const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values>({
-    defaultValues: settings.data ? formValues(settings.data) : undefined,
+  const { form, onSubmit, input } = useSettingsForm({
+    stored: settings.data,
+    save: save.mutateAsync,
+    toValues: formValues,
+    toChange: changeOf,
+    fieldOf,
+    savedText: t('Mail settings saved'),
   });
+  const { register, watch, formState } = form;
   const { errors } = formState;
-  useEffect(() => {
-    if (settings.data) reset(formValues(settings.data));
-  }, [settings.data, reset]);
 
   // a port is a number from 1 to 65535, and a server needs one
   const portRules = (host: 'smtp_host' | 'imap_host', label: string) => ({
@@ -127,27 +116,6 @@ export function MailSettingsPage() {
       port: (v: string) => !v.trim() || (/^\d{1,5}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 65535) || t('{field} must be a port between 1 and 65535', { field: label }),
       needed: (v: string, all: Values) => !all[host].trim() || !!v.trim() || t('{field} is required', { field: label }),
     },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(changeOf(values));
-      reset(formValues(saved));
-      toast.success(t('Mail settings saved'));
-    } catch (e) {
-      const fields = e instanceof ApiError ? (e.body?.errors ?? {}) : {};
-      const named = Object.entries(fields);
-      if (named.length === 0) {
-        setError('root.server', { type: 'server', message: e instanceof ApiError ? (e.body?.message ?? t('The settings were not saved.')) : t('The settings were not saved.') });
-        return;
-      }
-      for (const [key, texts] of named) {
-        const name = key.replace(/^body\./, '').split('.')[0] as keyof Values;
-        const message = ([] as string[]).concat(texts)[0] ?? '';
-        if (FIELDS.includes(name)) setError(name, { type: 'server', message });
-        else setError('root.server', { type: 'server', message });
-      }
-    }
   });
 
   if (settings.isPending) return <p role="status">{t('Loading…')}</p>;
@@ -161,9 +129,6 @@ export function MailSettingsPage() {
   }
   const stored = settings.data;
   const passwordHint = (set: boolean) => (set ? t('Set: leave empty to keep the stored password.') : t('Not set'));
-  const input = (r: UseFormRegisterReturn, id: string, extra: Record<string, unknown> = {}) => (
-    <input id={id} aria-invalid={errors[r.name as keyof Values] ? true : undefined} {...extra} {...r} />
-  );
   const securitySelect = (name: 'smtp_security' | 'imap_security', id: string) => (
     <select id={id} {...register(name)}>
       {(Object.keys(SECURITY) as Security[]).map((s) => (
@@ -262,14 +227,7 @@ export function MailSettingsPage() {
             </label>
           </fieldset>
         </fieldset>
-        {errors.root?.server ? (
-          <p className="field-error" role="alert">
-            {errors.root.server.message}
-          </p>
-        ) : null}
-        <button type="submit" className="primary" disabled={formState.isSubmitting}>
-          {t('Save')}
-        </button>
+        <SaveRow form={form} />
       </form>
       <TestMail />
     </section>

@@ -1,11 +1,8 @@
 // Settings: Billing profile. The tenant as seller on its invoices: name, address with
 // country code, VAT and KvK number, electronic address (Peppol scheme and id), IBAN,
 // currency and default payment terms. An invoice keeps the profile it was finalised with.
-import { useEffect, useId, type ReactNode } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { ApiError } from '@/lib/api-client';
+import { Field, SaveRow, useSettingsForm } from '@/components/form/settings-form';
 import { useTranslation, type OperatorKey } from '@/lib/i18n';
-import { toast } from '@/lib/toast';
 import { useBillingProfile, useSaveBillingProfile, type BillingProfile, type BillingProfileChange } from '../../api/bookkeeping';
 
 export type Values = {
@@ -81,58 +78,20 @@ export function fieldOf(key: string): keyof Values | null {
   return found ?? null;
 }
 
-function Field({ label, error, hint, children }: { label: string; error?: string; hint?: ReactNode; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-      {hint ? (
-        <small className="muted" id={`${id}-hint`}>
-          {hint}
-        </small>
-      ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export function BillingProfilePage() {
   const { t } = useTranslation('operator');
   const profile = useBillingProfile();
   const save = useSaveBillingProfile();
-  const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
-    defaultValues: profile.data ? formValues(profile.data) : undefined,
+  const { form, onSubmit, input } = useSettingsForm({
+    stored: profile.data,
+    save: save.mutateAsync,
+    toValues: formValues,
+    toChange: changeOf,
+    fieldOf,
+    savedText: t('Billing profile saved'),
   });
+  const { register, formState } = form;
   const { errors } = formState;
-  useEffect(() => {
-    if (profile.data) reset(formValues(profile.data));
-  }, [profile.data, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(changeOf(values));
-      reset(formValues(saved));
-      toast.success(t('Billing profile saved'));
-    } catch (e) {
-      const fields = e instanceof ApiError ? (e.body?.errors ?? {}) : {};
-      const named = Object.entries(fields);
-      if (named.length === 0) {
-        setError('root.server', { type: 'server', message: e instanceof ApiError ? (e.body?.message ?? t('The settings were not saved.')) : t('The settings were not saved.') });
-        return;
-      }
-      for (const [key, texts] of named) {
-        const message = ([] as string[]).concat(texts)[0] ?? '';
-        const field = fieldOf(key);
-        if (field) setError(field, { type: 'server', message });
-        else setError('root.server', { type: 'server', message });
-      }
-    }
-  });
 
   if (profile.isPending) return <p role="status">{t('Loading…')}</p>;
   if (profile.isError) {
@@ -143,9 +102,6 @@ export function BillingProfilePage() {
       </section>
     );
   }
-  const input = (r: UseFormRegisterReturn, id: string, extra: Record<string, unknown> = {}) => (
-    <input id={id} aria-invalid={errors[r.name as keyof Values] ? true : undefined} {...extra} {...r} />
-  );
   const required = (label: string) => ({ validate: (v: string) => !!v.trim() || t('{field} is required', { field: label }) });
 
   return (
@@ -237,14 +193,7 @@ export function BillingProfilePage() {
             }
           </Field>
         </fieldset>
-        {errors.root?.server ? (
-          <p className="field-error" role="alert">
-            {errors.root.server.message}
-          </p>
-        ) : null}
-        <button type="submit" className="primary" disabled={formState.isSubmitting}>
-          {t('Save')}
-        </button>
+        <SaveRow form={form} />
       </form>
     </section>
   );
