@@ -48,7 +48,7 @@ const OPERATOR_KINDS = [
   ['time-registrations', 'time-registrations', false],
   ['tickets/templates', 'ticket-templates', true, { name: 'Nieuwe medewerker', description: 'Werkplek klaarzetten' }],
 ];
-const OPERATOR_PAGES_WITHOUT_RECORD = ['time', 'mentions', 'settings', ...SETTING_LISTS.map((l) => `settings/${l}`), 'settings/mail', 'settings/mail/review', 'settings/business-hours', 'settings/billing-profile', 'sla-report'];
+const OPERATOR_PAGES_WITHOUT_RECORD = ['time', 'mentions', 'settings', ...SETTING_LISTS.map((l) => `settings/${l}`), 'settings/mail', 'settings/mail/review', 'settings/business-hours', 'settings/billing-profile', 'sla-report', 'search'];
 
 // The auditor screen needs audit.view, which first@ holds and second@ does not:
 // [route pattern, path to open (:id a seeded quote)].

@@ -89,3 +89,89 @@ test('search: an operator finds a reply by three letters and opens it highlighte
   expect(answer.text).not.toContain(noteWord);
   await shot('-client');
 });
+
+/** Posts replies to a ticket through the API with the page's own token (many, quickly). */
+async function postReplies(page, ticketId, texts) {
+  const statuses = await page.evaluate(
+    async ({ ticketId, texts }) => {
+      const answers = [];
+      for (const text of texts) {
+        const form = new FormData();
+        form.set('message', text);
+        form.set('morphable_type', 'Ticket');
+        form.set('morphable_id', ticketId);
+        form.set('visible_to_client', '1');
+        form.set('is_from_client', '0');
+        const res = await fetch('/api/messages', {
+          method: 'POST',
+          headers: { Accept: 'application/json', Authorization: `Bearer ${localStorage.getItem('portal_token')}` },
+          body: form,
+        });
+        answers.push(res.status);
+      }
+      return answers;
+    },
+    { ticketId, texts },
+  );
+  expect(statuses.every((s) => s === 201)).toBe(true);
+}
+
+test('search: an operator opens all results, goes to page 2 and opens a message there, highlighted', async ({ page, context, baseUrl, artefacts }) => {
+  const stamp = String(Date.now()).slice(-6);
+  const word = `pelikaanrapport${stamp}`;
+  await login(page, context, baseUrl, CLIENT);
+  const ticketId = await createPortalTicket(page, baseUrl, `Scanner jams ${stamp}`, 'The scanner on the first floor jams.');
+
+  const staff = await newSession(context);
+  try {
+    await login(staff.page, staff.context, baseUrl, FIRST_LINE);
+    await openOperator(staff.page, baseUrl, `/tickets/${ticketId}`);
+    await staff.page.getByRole('heading', { level: 1 }).first().waitFor();
+    // more replies holding the word than one page shows (twenty)
+    await postReplies(
+      staff.page,
+      ticketId,
+      Array.from({ length: 23 }, (_, i) => `Check ${i + 1}: the ${word} of the scanner says the rollers are worn.`),
+    );
+    await openOperator(staff.page, baseUrl, '/tickets');
+    await staff.page.getByRole('heading', { level: 1 }).first().waitFor();
+    await searchUntil(staff.page, word, word, 'Messages');
+    // Enter with no result chosen opens every result
+    await staff.page.getByRole('combobox', BOX).press('Enter');
+    await staff.page.waitForURL(/\/app\/operator\/search\?q=/);
+    await expect(staff.page.getByRole('heading', { level: 1, name: 'Search results' })).toBeVisible();
+    const kinds = staff.page.getByRole('navigation', { name: 'Kinds of results' });
+    await kinds.getByRole('link', { name: 'Messages' }).click();
+    const first = staff.page.getByRole('list', { name: 'Messages · page 1' });
+    await expect(first.getByRole('listitem')).toHaveCount(20, { timeout: 15000 });
+    await expect(first.locator('mark').first()).toBeVisible();
+    // axe over the page, and it fits a phone
+    const axe = await new AxeBuilder({ page: staff.page }).setLegacyMode(true).options({ iframes: false }).include('.search-page').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await staff.page.setViewportSize({ width: 390, height: 844 });
+    const width = await staff.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await staff.page.screenshot({ path: `${artefacts}/search-all-results-phone.png`, fullPage: true });
+    await staff.page.setViewportSize({ width: 1280, height: 800 });
+
+    await staff.page.getByRole('navigation', { name: 'Pages of results' }).getByRole('link', { name: 'Next page' }).click();
+    await staff.page.waitForURL(/page=2/);
+    const second = staff.page.getByRole('list', { name: 'Messages · page 2' });
+    await expect(second.getByRole('listitem')).toHaveCount(3, { timeout: 15000 });
+    await expect(staff.page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+    await staff.page.screenshot({ path: `${artefacts}/search-all-results-page-2.png` });
+    const result = second.getByRole('link').first();
+    const href = await result.getAttribute('href');
+    await expect(result.locator('xpath=..').locator('mark').first()).toContainText(word);
+    await result.click();
+    await staff.page.waitForURL(new RegExp(`/app/operator/tickets/${ticketId}#message-[^/]+$`));
+    const messageId = new URL(staff.page.url()).hash.slice('#message-'.length);
+    expect(href).toBe(`/app/operator/tickets/${ticketId}#message-${messageId}`);
+    const shown = staff.page.locator(`li#message-${messageId}`);
+    await expect(shown).toHaveClass(/highlighted/);
+    await expect(staff.page.locator('li.message.highlighted')).toHaveCount(1);
+    await expect(shown).toBeInViewport();
+  } finally {
+    await staff.context.close();
+  }
+});
