@@ -7,9 +7,11 @@ a portal client finds none of them, on both databases.
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
+import api.query.search
 from tests.e2e.api.conftest import OTHER, Portal
 
 
@@ -211,3 +213,16 @@ def test_attachment_names_are_found(
     )
     found = _results(_search(portal, client_a, "wombat"), "message")
     assert found and "wombat" in found[0]["snippet"].lower()
+
+
+def test_a_page_longer_than_the_ranking_window_is_filled(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket = _ticket_of(portal, client_a)
+    posted = [
+        _post(portal, operator, ticket["id"], f"The zeppelin report, part {n}")["id"]
+        for n in range(3)
+    ]
+    with patch.object(api.query.search, "CANDIDATES", 1):
+        found = _results(_search(portal, operator, "zeppelin", limit=3), "message")
+    assert sorted(r["message_id"] for r in found) == sorted(posted)
