@@ -5,8 +5,8 @@ total checked against the rows it pages through.
 Messages are written from bench/vocabulary.txt (sentence shapes filled with a
 helpdesk's things, places and moments), never random letters, so stemming,
 phrases and ranking meet the words they would meet at a provider. Each ticket
-gets its first message from the client and, in MESSAGES_PER_TICKET, a reply
-and an internal note by the operator.
+gets MESSAGES_PER_TICKET: its first message from the client, an operator's
+reply, and an internal note on every other ticket, a second reply on the rest.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from domain.use_cases.messages import PostMessage, post_on
 
 VOCABULARY = Path(__file__).with_name("vocabulary.txt")
 MESSAGES_PER_TICKET = 3
-"""The first message, a reply and (every other ticket) an internal note."""
+"""The first message, a reply, and an internal note (every other ticket) or a
+second reply: 3,000,000 messages for 1,000,000 tickets, as the issue asks."""
 TOTAL_CHECK_PAGES = 40
 """Pages a searched list is walked through to count its rows (100 a page)."""
 
@@ -75,15 +76,15 @@ def text(rng: random.Random, sentences: int = 2) -> str:
 def more_messages(
     app: Ledgerdesk, tenant_id: str, operator: str, ids: list[str], rng: random.Random
 ) -> int:
-    """A reply to each ticket and an internal note on every other, in one save."""
+    """Two more messages on each ticket, in one save: a reply, then an internal
+    note on every other ticket and a second reply on the rest."""
     store = app.tickets.store
     tickets = []
     posted = 0
     for i, ticket_id in enumerate(ids):
         ticket = store.load(tenant_id, Ticket, ticket_id)
-        extra = MESSAGES_PER_TICKET - 1 if i % 2 == 0 else MESSAGES_PER_TICKET - 2
-        for n in range(extra):
-            visible = n == 0
+        for n in range(MESSAGES_PER_TICKET - 1):
+            visible = n == 0 or i % 2 == 1
             post_on(
                 ticket,
                 operator,
@@ -140,19 +141,23 @@ def _searching(who: PortalClient, queries: list[str]) -> Callable[[int], None]:
 
 
 def _largest_total_error(clients: tuple[PortalClient, ...]) -> float:
-    """The largest relative difference between a searched list's total and the
-    rows its pages hold, over the lists short enough to walk through."""
+    """The largest relative difference between a searched list's total (exact or
+    estimated) and the rows its pages hold, counted by walking the pages to the
+    first short one (not to last_page, which follows the total), over the lists
+    short enough to walk."""
     worst = 0.0
     for who in clients:
         for q in ("printer", "wachtwoord", "firewall"):
             params: dict[str, Any] = {"builder[s]": q, "builder[paginate]": 100}
-            first = who.http.get("/api/tickets", params={**params, "page": 1}).json()
-            total = int(first["total"])
-            if total > TOTAL_CHECK_PAGES * 100:
+            total, rows = None, 0
+            for page in range(1, TOTAL_CHECK_PAGES + 2):
+                body = who.http.get("/api/tickets", params={**params, "page": page})
+                answer = body.json()
+                total = int(answer["total"]) if total is None else total
+                rows += len(answer["data"])
+                if len(answer["data"]) < 100:
+                    break
+            else:
                 continue  # too long to count by walking it (at full size)
-            rows = len(first["data"])
-            for page in range(2, int(first["last_page"]) + 1):
-                answer = who.http.get("/api/tickets", params={**params, "page": page})
-                rows += len(answer.json()["data"])
-            worst = max(worst, abs(total - rows) / max(rows, 1))
+            worst = max(worst, abs((total or 0) - rows) / max(rows, 1))
     return worst
