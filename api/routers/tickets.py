@@ -43,7 +43,13 @@ def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
     )
 
 
-add_list(router, "tickets", TicketRow, "Tickets, newest change first by default.")
+add_list(
+    router,
+    "tickets",
+    TicketRow,
+    "Tickets, newest change first by default.",
+    encoded=True,
+)
 
 CREATE_BODY = {
     "requestBody": {
