@@ -207,12 +207,17 @@ def all_rows(engine: Engine, resource: Resource, user: User, query: Query) -> li
 
 def find(engine: Engine, name: str, user: User, record_id: str) -> Any:
     """One row of a list the user may see, else 404 (missing or not theirs)."""
+    with engine.connect() as connection:
+        return find_in(connection, name, user, record_id)
+
+
+def find_in(connection: Connection, name: str, user: User, record_id: str) -> Any:
+    """`find` over a connection the caller holds (the request's read connection)."""
     resource = RESOURCES[name]
     table = resource.table
     compiler = Compiler(resource, user.scope())
-    with engine.connect() as connection:
-        row = connection.execute(
-            select(table).where(*compiler.base(), table.c.id == str(record_id)[:64])
-        ).first()
+    row = connection.execute(
+        select(table).where(*compiler.base(), table.c.id == str(record_id)[:64])
+    ).first()
     visible(user, row)
     return row

@@ -21,9 +21,8 @@ from projections import tables as t
 router = APIRouter(prefix="/assets", tags=["assets"])
 
 
-def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
-    lookups = Lookups(connection, user.tenant_id)
-    return asset_detail(row, lookups, connection, user.is_client)
+def _detail(row: Any, user: User, lookups: Lookups) -> dict[str, Any]:
+    return asset_detail(row, lookups, lookups.connection, user.is_client)
 
 
 add_list(router, "assets", AssetRow, "Assets, by name by default.")

@@ -24,8 +24,8 @@ from projections import tables as t
 router = APIRouter(prefix="/contracts", tags=["contracts"])
 
 
-def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
-    return contract_detail(row, Lookups(connection, user.tenant_id), connection)
+def _detail(row: Any, user: User, lookups: Lookups) -> dict[str, Any]:
+    return contract_detail(row, lookups, lookups.connection)
 
 
 add_list(router, "contracts", ContractRow, "Contracts, by name by default.")

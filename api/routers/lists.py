@@ -9,7 +9,8 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, TypeAdapter
 
 from api.deps import ReadsDep, ServicesDep, User, require
-from api.listing import find, list_page, parse_page, query_of
+from api.listing import find_in, list_page, parse_page, query_of
+from api.present.common import Lookups
 from api.present.encode import page_json, row_order
 from api.query.resources import RESOURCES
 from api.schemas import Page
@@ -69,16 +70,23 @@ def add_detail(
     router: APIRouter,
     name: str,
     detail_model: type,
-    shape: Callable[[Any, User, Any], dict[str, Any]],
+    shape: Callable[[Any, User, Lookups], dict[str, Any]],
 ) -> None:
-    """GET /{name}/{id}: one record with its related data, or 404."""
+    """GET /{name}/{id}: one record with its related data, or 404.
+
+    The record and what it refers to are read over the request's one read
+    connection, and the setting lists come from the read cache, as a list's do.
+    """
 
     def detail_route(
-        record_id: str, svc: ServicesDep, user: User = require(f"{name}.show")
+        record_id: str,
+        svc: ServicesDep,
+        held: ReadsDep,
+        user: User = require(f"{name}.show"),
     ) -> dict[str, Any]:
-        row = find(svc.reader, name, user, record_id)
-        with svc.reader.connect() as connection:
-            return shape(row, user, connection)
+        connection = held.connection
+        row = find_in(connection, name, user, record_id)
+        return shape(row, user, Lookups(connection, user.tenant_id, svc.cache))
 
     detail_route.__doc__ = f"One of the {name} with its related data."
     router.add_api_route(

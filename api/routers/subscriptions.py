@@ -20,8 +20,8 @@ from projections import tables as t
 router = APIRouter(prefix="/subscriptions", tags=["subscriptions"])
 
 
-def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
-    return subscription_detail(row, Lookups(connection, user.tenant_id), connection)
+def _detail(row: Any, user: User, lookups: Lookups) -> dict[str, Any]:
+    return subscription_detail(row, lookups, lookups.connection)
 
 
 add_list(router, "subscriptions", SubscriptionRow, "Subscriptions, next bill first.")

@@ -37,10 +37,8 @@ router = APIRouter(prefix="/tickets", tags=["tickets"])
 AnyTicket = Annotated[OperatorTicket | TicketDetail, Field(union_mode="left_to_right")]
 
 
-def _detail(row: Any, user: User, connection: Any) -> dict[str, Any]:
-    return ticket_detail(
-        row, Lookups(connection, user.tenant_id), connection, user.is_client
-    )
+def _detail(row: Any, user: User, lookups: Lookups) -> dict[str, Any]:
+    return ticket_detail(row, lookups, lookups.connection, user.is_client)
 
 
 add_list(
