@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -264,6 +265,25 @@ def signed_in_session(
     return SignedIn(user, superseded)
 
 
+def access_claims(svc: Services, token: str) -> dict[str, Any] | None:
+    """The claims of a valid access token, checked once and then kept.
+
+    Checking the signature costs a request more than finding its session in
+    the cache; a token once checked says the same until it expires, which is
+    checked again at every use.
+    """
+    key = ("access token", token)
+    claims = svc.cache.peek(key)
+    if claims is MISSING:
+        claims = read_token(svc.settings.secret_key, token, "access")
+        if claims is None:
+            return None
+        svc.cache.get(key, lambda: claims)
+    if float(claims.get("exp", 0)) <= time.time():
+        return None
+    return claims  # type: ignore[no-any-return]
+
+
 async def caller(request: Request, svc: ServicesDep, tenant: TenantDep) -> Caller:
     """The caller from a bearer token or a quote token; nobody is 401.
 
@@ -274,7 +294,7 @@ async def caller(request: Request, svc: ServicesDep, tenant: TenantDep) -> Calle
     secret = svc.settings.secret_key
     token = bearer(request)
     if token:
-        claims = read_token(secret, token, "access")
+        claims = access_claims(svc, token)
         if not claims or claims.get("tid") != tenant.id:
             raise unauthenticated()
         session_id, user_id = str(claims["sid"]), str(claims["sub"])
