@@ -655,22 +655,22 @@ def _critical_tickets(
     )
     opened = []
     for subject, ago in outages:
-        with _events_dated(datetime.now(UTC) - ago if ago else None):
-            ticket_id = app.tickets.open(
-                tenant_id,
-                client,
-                OpenTicket(
-                    description=subject,
-                    client_id=client,
-                    company_id=company,
-                    priority_id=ids["priorities"][3],
-                    sla_id=critical,
-                    operator_id=operator,
-                ),
-                PostMessage(
-                    message=f"{subject}!", visible_to_client=True, is_from_client=True
-                ),
-            )
+        ticket_id = app.tickets.open(
+            tenant_id,
+            client,
+            OpenTicket(
+                description=subject,
+                client_id=client,
+                company_id=company,
+                priority_id=ids["priorities"][3],
+                sla_id=critical,
+                operator_id=operator,
+            ),
+            PostMessage(
+                message=f"{subject}!", visible_to_client=True, is_from_client=True
+            ),
+            at=datetime.now(UTC) - ago if ago else None,
+        )
         opened.append(ticket_id)
     policy = _critical_policy()
     # the warning of the one just reported falls due 0.6 s after it was opened
@@ -736,27 +736,6 @@ def raise_due_alerts(
             tenant_id, TIMER, ticket_id, target, level, due
         )
     return raised
-
-
-class _events_dated:  # noqa: N801  (used as a with-block)
-    """Date the ticket events made inside the block at a past moment: a demo
-    ticket reported hours ago, whose clock has run since."""
-
-    def __init__(self, moment: datetime | None) -> None:
-        self.moment = moment
-
-    def __enter__(self) -> None:
-        from domain.tickets import Ticket
-
-        if self.moment is not None:
-            moment = self.moment
-            Ticket.Event.create_timestamp = staticmethod(lambda: moment)  # type: ignore[method-assign]
-
-    def __exit__(self, *_: object) -> None:
-        from domain.tickets import Ticket
-
-        if self.moment is not None:
-            del Ticket.Event.create_timestamp
 
 
 def seed_tickets(

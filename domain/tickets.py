@@ -119,9 +119,11 @@ class Ticket(LedgerAggregate):
         is_template: bool = False,
         cloned_from: str | None = None,
         ticket_id: UUID | None = None,
+        at: datetime | None = None,
     ) -> Ticket:
         """Open a ticket after checking its fields; ticket_id: a derived id, so
-        opening the same thing twice collides (a mail handled again)."""
+        opening the same thing twice collides (a mail handled again); at: when it
+        was opened, if not now (the demo's ticket reported hours ago)."""
         check_ticket_fields(fields)
         require_text(fields.get("description"), "description", 250)
         if status_type not in STATUS_TYPES:
@@ -136,10 +138,8 @@ class Ticket(LedgerAggregate):
             "is_template": is_template,
             "cloned_from": cloned_from,
         }
-        if ticket_id is None:
-            return cls(**values)
         opened = cls.Opened  # type: ignore[attr-defined]
-        return cls._create(opened, id=ticket_id, **values)
+        return cls._create(opened, id=ticket_id, timestamp=at, **values)
 
     @property
     def description(self) -> str:
@@ -176,6 +176,7 @@ class Ticket(LedgerAggregate):
         format: str = "text",
         origin: MailOrigin | None = None,
         attachment_sha256: dict[str, str] | None = None,
+        at: datetime | None = None,
     ) -> None:
         """Add a client-visible reply or, when not visible, an internal note.
 
@@ -183,7 +184,8 @@ class Ticket(LedgerAggregate):
         writes) is shown as text; "html" is an operator's sanitised HTML. origin:
         the mail it came in as (from, to, cc, date, Message-ID), if it did.
         attachment_sha256: each attached file's sha256 by attachment id, so the
-        event chain covers the files too (docs/audit.md).
+        event chain covers the files too (docs/audit.md). at: when it was
+        posted, if not now.
         """
         if any(m["id"] == message_id for m in self.messages):
             return  # posted before under this (derived) id: a mail handled again
@@ -209,6 +211,7 @@ class Ticket(LedgerAggregate):
                 str(k): str(v) for k, v in (attachment_sha256 or {}).items()
             },
             **(origin or MailOrigin()).fields(),
+            timestamp=at,
         )
 
     class MessagePosted(LedgerAggregate.Event):
@@ -266,6 +269,7 @@ class Ticket(LedgerAggregate):
         email_cc: list[str] | None = None,
         email_date: str | None = None,
         attachment_sha256: dict[str, str] | None = None,
+        timestamp: datetime | None = None,  # the event's own: now unless given
     ) -> None:
         kind = "reply" if visible_to_client else "note"
         entry = new_message(

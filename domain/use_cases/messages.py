@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, ClassVar
 from uuid import uuid4
 
@@ -58,8 +59,14 @@ def got_reply_status(statuses: SettingList) -> dict[str, Any] | None:
     )
 
 
-def post_on(ticket: Ticket, actor: str, message_id: str, command: PostMessage) -> None:
-    """Put the message on the ticket's thread under its id."""
+def post_on(
+    ticket: Ticket,
+    actor: str,
+    message_id: str,
+    command: PostMessage,
+    at: datetime | None = None,
+) -> None:
+    """Put the message on the ticket's thread under its id (at: if not now)."""
     ticket.post_message(
         command.author or actor,
         message_id,
@@ -72,6 +79,7 @@ def post_on(ticket: Ticket, actor: str, message_id: str, command: PostMessage) -
         command.format,
         command.origin,
         attachment_sha256=command.attachment_sha256,
+        at=at,
     )
 
 

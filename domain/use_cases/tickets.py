@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, ClassVar
 from uuid import UUID, uuid4
 
@@ -123,12 +124,14 @@ class Tickets:
         commands: list[tuple[OpenTicket, PostMessage | None]],
         check: bool = True,
         ticket_id: str | None = None,
+        at: datetime | None = None,
     ) -> list[str]:
         """Open several tickets in one save (one reference block); answers their ids.
 
         check=False skips the party checks, for a seed that made them itself.
         ticket_id (one command only): a derived id, so opening it again (a mail
-        handled twice) answers the ticket opened the first time."""
+        handled twice) answers the ticket opened the first time. at: when they
+        and their first messages were made, if not now (the demo's past)."""
         if ticket_id is not None and len(commands) != 1:
             raise InvalidValue("A given id opens one ticket.", "ids")
         statuses = self.settings.setting_list(tenant_id, "ticket_statuses")
@@ -157,12 +160,13 @@ class Tickets:
                     fields,
                     command.is_template,
                     ticket_id=None if ticket_id is None else UUID(ticket_id),
+                    at=at,
                 )
                 if first:
                     first_id = str(uuid4())
                     if ticket_id is not None:
                         first_id = str(stable_id(ticket_id, "first"))
-                    post_on(ticket, actor, first_id, first)
+                    post_on(ticket, actor, first_id, first, at)
                 tickets.append(ticket)
             self.store.commit(sequence, *tickets)
             return [str(t.id) for t in tickets]
@@ -177,14 +181,21 @@ class Tickets:
         first: PostMessage | None = None,
         ticket_id: str | None = None,
         check: bool = True,
+        at: datetime | None = None,
     ) -> str:
         """Open one ticket, optionally with its first message; answers its id.
 
         ticket_id: a derived id that makes opening it again change nothing.
         check=False skips loading the company and client to check they exist,
-        for a caller that took them from the signed-in user itself."""
+        for a caller that took them from the signed-in user itself. at: when
+        it was opened, if not now."""
         return self.open_many(
-            tenant_id, actor, [(command, first)], check=check, ticket_id=ticket_id
+            tenant_id,
+            actor,
+            [(command, first)],
+            check=check,
+            ticket_id=ticket_id,
+            at=at,
         )[0]
 
     def update(

@@ -9,7 +9,15 @@ import pytest
 
 from domain.errors import InvalidTransition, InvalidValue, NotFound, StaleVersion
 from domain.tickets import STATUS_TYPES, Ticket, ticket_reference
-from tests.unit.domain.support import ACTOR, CLIENT, TENANT, given, new_events, then
+from tests.unit.domain.support import (
+    ACTOR,
+    CLIENT,
+    TENANT,
+    given,
+    new_events,
+    replay,
+    then,
+)
 
 WHEN = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
@@ -20,6 +28,19 @@ def open_ticket(number: int = 1, **fields: Any) -> Ticket:
     ticket = Ticket.open(TENANT, ACTOR, number, 10, 1, fields)
     given(ticket)
     return ticket
+
+
+def test_a_ticket_and_its_message_are_dated_at_a_given_moment() -> None:
+    ticket = Ticket.open(TENANT, ACTOR, 1, 10, 1, {"description": "VPN"}, at=WHEN)
+    ticket.post_message(CLIENT, "m1", "VPN refuses every login", True, True, at=WHEN)
+    ticket.post_message(ACTOR, "m2", "Looking into it", True, False)
+
+    opened, posted, answered = new_events(ticket)
+    assert opened.timestamp == WHEN and posted.timestamp == WHEN
+    assert answered.timestamp > WHEN  # not given: now
+    rebuilt = replay(ticket, [opened, posted, answered])
+    assert rebuilt.created_on == WHEN
+    assert [m["id"] for m in rebuilt.messages] == ["m1", "m2"]
 
 
 def test_references_count_from_t_000001() -> None:
