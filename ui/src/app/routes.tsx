@@ -3,7 +3,14 @@ import { Forbidden } from '@/features/errors/components/forbidden';
 import { NotFound } from '@/features/errors/components/not-found';
 import { SetupScreen } from '@/features/errors/components/setup-screen';
 import { loadOperatorTexts } from '@/lib/i18n';
+import { readsRecord } from '@/lib/preload';
+import { preloadDetail, type DetailLoad } from '@/lib/use-detail';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
+import { loadAsset } from '@/features/assets/api/get-asset';
+import { loadContract } from '@/features/contracts/api/get-contract';
+import { loadQuote } from '@/features/quotes/api/get-quote';
+import { loadSubscription } from '@/features/subscriptions/api/get-subscription';
+import { loadTicket } from '@/features/tickets/api/get-ticket';
 import { Shell } from './shell';
 import { WorkspaceShell } from './workspace-shell';
 import { Landing } from './landing';
@@ -32,11 +39,13 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_M
 type Screen = () => Promise<{ Component: React.ComponentType }>;
 
 // Each guarded route's name is also the permission it needs (SPEC §6). Its screen is
-// loaded on first use, so the first page downloads only what it shows.
-const guarded = (path: string, name: string, screen: Screen): RouteObject => ({
+// loaded on first use, so the first page downloads only what it shows; a record's page
+// also starts its read (`read`) then, beside its code, and takes the answer when it shows.
+const guarded = (path: string, name: string, screen: Screen, read?: DetailLoad<unknown>): RouteObject => ({
   path,
   lazy: () => withTimeout(screen),
   handle: { name },
+  ...(read && readsRecord((id) => preloadDetail(path.split('/')[1], id, read))),
 });
 
 const screen =
@@ -85,15 +94,15 @@ export const routes: RouteObject[] = [
     children: [
       guarded('/tickets', 'tickets.index', screen(() => import('@/features/tickets/components/tickets-list'), (m) => m.TicketsList)),
       guarded('/tickets/create', 'tickets.create', screen(() => import('@/features/tickets/components/ticket-create'), (m) => m.TicketCreate)),
-      guarded('/tickets/:id', 'tickets.show', screen(() => import('@/features/tickets/components/ticket-detail'), (m) => m.TicketDetail)),
+      guarded('/tickets/:id', 'tickets.show', screen(() => import('@/features/tickets/components/ticket-detail'), (m) => m.TicketDetail), loadTicket),
       guarded('/quotes', 'quotes.index', screen(() => import('@/features/quotes/components/quotes-list'), (m) => m.QuotesList)),
-      guarded('/quotes/:id', 'quotes.show', screen(() => import('@/features/quotes/components/quote-detail'), (m) => m.QuoteDetail)),
+      guarded('/quotes/:id', 'quotes.show', screen(() => import('@/features/quotes/components/quote-detail'), (m) => m.QuoteDetail), loadQuote),
       guarded('/subscriptions', 'subscriptions.index', screen(() => import('@/features/subscriptions/components/subscriptions-list'), (m) => m.SubscriptionsList)),
-      guarded('/subscriptions/:id', 'subscriptions.show', screen(() => import('@/features/subscriptions/components/subscription-detail'), (m) => m.SubscriptionDetail)),
+      guarded('/subscriptions/:id', 'subscriptions.show', screen(() => import('@/features/subscriptions/components/subscription-detail'), (m) => m.SubscriptionDetail), loadSubscription),
       guarded('/assets', 'assets.index', screen(() => import('@/features/assets/components/assets-list'), (m) => m.AssetsList)),
-      guarded('/assets/:id', 'assets.show', screen(() => import('@/features/assets/components/asset-detail'), (m) => m.AssetDetail)),
+      guarded('/assets/:id', 'assets.show', screen(() => import('@/features/assets/components/asset-detail'), (m) => m.AssetDetail), loadAsset),
       guarded('/contracts', 'contracts.index', screen(() => import('@/features/contracts/components/contracts-list'), (m) => m.ContractsList)),
-      guarded('/contracts/:id', 'contracts.show', screen(() => import('@/features/contracts/components/contract-detail'), (m) => m.ContractDetail)),
+      guarded('/contracts/:id', 'contracts.show', screen(() => import('@/features/contracts/components/contract-detail'), (m) => m.ContractDetail), loadContract),
       guarded('/invoices', 'invoices.index', screen(() => import('@/features/invoices/components/invoices-list'), (m) => m.InvoicesList)),
       // every result of a search; open to whoever may list tickets (a portal client does)
       guarded('/search', 'tickets.index', screen(() => import('@/features/search/components/search-page'), (m) => m.PortalSearchPage)),

@@ -17,6 +17,9 @@ export const clientColumn: Fact = { label: 'Client', field: 'client', as: 'relat
 export const updatedFact: Fact = { label: 'Updated', field: 'updated_at', as: 'datetime' };
 export const archivedFact: Fact = { label: 'Archived', field: 'archived_at', as: 'date' };
 
+/** The relations a record's page reads with it (its company unless the kind says otherwise). */
+export const detailRelations = (kind: RecordKind) => kind.withRelations ?? ['company'];
+
 export const named = (r: Rec) => String(r.name ?? r.label ?? r.id);
 export const described = (r: Rec) => String(r.description ?? r.name ?? r.id);
 

@@ -11,6 +11,7 @@ import { SearchSelect, type SearchOption } from '@/components/filters/search-sel
 import { TextFilter } from '@/components/filters/text-filter';
 import { OperatorList, type OperatorColumn } from './operator-list';
 import { archiveRecord, type ArchivableRoute } from './api/resources';
+import { detailRelations } from './kind-parts';
 import { NewRecordLink, RecordActions, RecordCreatePage, type Rec, type RecordKind } from './record-form';
 
 /** One list cell: the fact's formatted value; the first column links to the record. */
@@ -90,7 +91,7 @@ function ArchiveToggle({ kind, record, reload }: { kind: RecordKind; record: Rec
 export function ResourceDetailPage({ kind, more }: { kind: RecordKind; more?: (record: Rec) => ReactNode }) {
   const { t } = useTranslation('operator');
   return (
-    <DetailScreen<Rec> route={kind.route} modelName={kind.model} label={kind.label} withRelations={kind.withRelations ?? ['company']}>
+    <DetailScreen<Rec> route={kind.route} modelName={kind.model} label={kind.label} withRelations={detailRelations(kind)}>
       {({ record, reload }) => (
         <div className="resource-detail">
           {kind.facts && (

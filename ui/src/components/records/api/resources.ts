@@ -7,6 +7,7 @@
 import { client, quietClient, querySerializer, unwrap } from '@/lib/api-client';
 import { listPath, type ListRoute } from '@/lib/api-routes';
 import { builderParams, type Builder } from '@/lib/builder';
+import { preload, takePreloaded } from '@/lib/preload';
 import type { paths } from '@/types/api';
 import type { ListPage } from '@/types/operator';
 
@@ -89,8 +90,19 @@ export function searchRecords<T>(route: ListRoute, text: string, companyId?: num
 
 type GetOptions = { withRelations?: string[]; signal?: AbortSignal; quiet?: boolean };
 
-/** GET /api/{route}/{id} with builder[with][] relations. */
-export function getRecord<R extends RecordRoute<'get'>>(route: R, id: number | string, { withRelations = [], signal, quiet }: GetOptions = {}) {
+const recordKey = (route: string, id: number | string, withRelations: string[]) => `GET /api/${route}/${id}?with=${withRelations.join(',')}`;
+
+/** GET /api/{route}/{id} with builder[with][] relations (the early answer if the route table started it). */
+export function getRecord<R extends RecordRoute<'get'>>(route: R, id: number | string, options: GetOptions = {}) {
+  return takePreloaded(recordKey(route, id, options.withRelations ?? []), () => readRecord(route, id, options));
+}
+
+/** Starts a record page's GET /api/{route}/{id} beside the download of the page's code. */
+export function preloadRecord(route: RecordRoute<'get'>, id: number | string, withRelations: string[] = []) {
+  preload(recordKey(route, id, withRelations), () => readRecord(route, id, { withRelations, quiet: true }));
+}
+
+function readRecord<R extends RecordRoute<'get'>>(route: R, id: number | string, { withRelations = [], signal, quiet }: GetOptions) {
   const params = new URLSearchParams();
   withRelations.forEach((r) => params.append('builder[with][]', r));
   return onRecord('GET', route, id, '', { querySerializer: querySerializer(params), signal }, quiet) as Promise<RecordOf<R>>;

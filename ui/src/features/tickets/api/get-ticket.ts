@@ -2,7 +2,8 @@ import { client, unwrap } from '@/lib/api-client';
 import { useDetail } from '@/lib/use-detail';
 import type { TicketDetail } from './types';
 
-const load = (id: string) =>
-  unwrap(client.GET('/api/tickets/{record_id}', { params: { path: { record_id: id } } })) as Promise<TicketDetail>;
+/** GET /api/tickets/{id}: one ticket (through the client given). */
+export const loadTicket = (id: string, api = client) =>
+  unwrap(api.GET('/api/tickets/{record_id}', { params: { path: { record_id: id } } })) as Promise<TicketDetail>;
 
-export const useTicket = (id: string | undefined) => useDetail('tickets', id, load);
+export const useTicket = (id: string | undefined) => useDetail('tickets', id, loadTicket);
