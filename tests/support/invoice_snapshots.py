@@ -10,20 +10,11 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from tests.support.invoices import PROFILE
+
 CENT = Decimal("0.01")
 
-SELLER: dict[str, Any] = {
-    "name": "Demo IT Services B.V.",
-    "street": "Keizersgracht 1",
-    "postal_code": "1015 AA",
-    "city": "Amsterdam",
-    "country_code": "NL",
-    "vat_number": "NL123456789B01",
-    "kvk_number": "12345678",
-    "electronic_address": {"scheme": "0106", "id": "12345678"},
-    "email": "billing@demo.test",
-    "iban": "NL91ABNA0417164300",
-}
+SELLER: dict[str, Any] = {k: v for k, v in PROFILE.items() if k != "payment_terms_days"}
 BUYER: dict[str, Any] = {
     "company_id": "7c1e9a52-3f53-4a0e-9d2b-0d8a8c0f6b11",
     "name": "Northwind Trading B.V.",

@@ -11,20 +11,7 @@ import pytest
 
 from projections import tables as t
 from tests.e2e.api.conftest import OTHER, Portal
-
-PROFILE: dict[str, Any] = {
-    "name": "Demo IT Services B.V.",
-    "street": "Keizersgracht 1",
-    "postal_code": "1015 CJ",
-    "city": "Amsterdam",
-    "country_code": "NL",
-    "vat_number": "NL123456789B01",
-    "kvk_number": "12345678",
-    "electronic_address": {"scheme": "0106", "id": "12345678"},
-    "email": "billing@demo.test",
-    "iban": "NL91ABNA0417164300",
-    "payment_terms_days": 14,
-}
+from tests.support.invoices import PROFILE
 
 
 def _draft(portal: Portal, operator: dict[str, str]) -> str:

@@ -13,21 +13,9 @@ from domain.use_cases.invoices import CreateInvoice
 from domain.use_cases.organisations import ChangeCompany
 from projections import tables as t
 from tests.e2e.api.conftest import OTHER, Portal
+from tests.support.invoices import PROFILE, company_of
 from tests.support.ubl_rules import NS, violations, xsd_errors
 
-PROFILE = {
-    "name": "Demo IT Services B.V.",
-    "street": "Keizersgracht 1",
-    "postal_code": "1015 CJ",
-    "city": "Amsterdam",
-    "country_code": "NL",
-    "vat_number": "NL123456789B01",
-    "kvk_number": "12345678",
-    "electronic_address": {"scheme": "0106", "id": "12345678"},
-    "email": "billing@demo.test",
-    "iban": "NL91ABNA0417164300",
-    "payment_terms_days": 14,
-}
 LINES: list[dict[str, Any]] = [
     {"description": "Support hours", "quantity": "7.5", "price": "85.00"},
     {"description": "Book", "quantity": "1", "price": "42.50", "vat_rate": 9},
@@ -58,11 +46,6 @@ BUYER = ChangeCompany(
 )
 
 
-def _company(portal: Portal, name: str) -> str:
-    rows = portal.rows(t.companies, tenant_id=portal.tenant_id(), name=name)
-    return str(rows[0].id)
-
-
 def _finalised(
     portal: Portal, company_name: str = "Northwind Trading", credit: bool = False
 ) -> str:
@@ -72,7 +55,7 @@ def _finalised(
     actor = portal.user_id("second@demo.test")
     app = svc.domain
     app.invoices.set_billing_profile(tenant, actor, PROFILE)
-    company = _company(portal, company_name)
+    company = company_of(portal, company_name)
     app.organisations.change(tenant, actor, company, BUYER)
     invoice_id = app.invoices.create(
         tenant,
@@ -187,7 +170,7 @@ def test_missing_seller_data_is_a_409_that_says_what_to_fill_in(
 ) -> None:
     tenant = portal.tenant_id()
     actor = portal.user_id("second@demo.test")
-    company = _company(portal, "Northwind Trading")
+    company = company_of(portal, "Northwind Trading")
     app = portal.svc.domain
     invoice_id = app.invoices.create(
         tenant,
@@ -229,7 +212,7 @@ def test_reverse_charge_without_the_buyer_s_vat_number_is_a_409(
     tenant = portal.tenant_id()
     actor = portal.user_id("second@demo.test")
     app = portal.svc.domain
-    company = _company(portal, "Northwind Trading")
+    company = company_of(portal, "Northwind Trading")
     app.organisations.change(tenant, actor, company, ChangeCompany(vat_number=None))
     draft = app.invoices.create(
         tenant,

@@ -16,26 +16,10 @@ from projections import tables as t
 from tests.e2e.api.conftest import Portal
 from tests.integration.mail.conftest import Outbox, SmtpUnderTest
 from tests.integration.mail.test_kinds import both_parts
+from tests.support.invoices import PROFILE, company_of
 from tests.support.ubl_rules import xsd_errors
 
-PROFILE = {
-    "name": "Demo IT Services B.V.",
-    "street": "Keizersgracht 1",
-    "postal_code": "1015 CJ",
-    "city": "Amsterdam",
-    "country_code": "NL",
-    "vat_number": "NL123456789B01",
-    "kvk_number": "12345678",
-    "email": "billing@demo.test",
-    "iban": "NL91ABNA0417164300",
-    "payment_terms_days": 14,
-}
 LINES = [{"description": "Support hours", "quantity": "2", "price": "95.00"}]
-
-
-def company_of(portal: Portal, name: str) -> str:
-    rows = portal.rows(t.companies, tenant_id=portal.tenant_id(), name=name)
-    return str(rows[0].id)
 
 
 def invoice_for(portal: Portal, company_name: str, profile: bool = True) -> str:
