@@ -15,7 +15,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -654,6 +654,22 @@ def _target_clock(
     done_at: datetime | None,
     warn_percent: int,
 ) -> TargetClock:
+    return _target_clock_of(
+        target, minutes, calendar, tuple(spans), done_at, warn_percent
+    )
+
+
+@lru_cache(maxsize=4096)
+def _target_clock_of(
+    target: str,
+    minutes: int,
+    calendar: Calendar,
+    spans: tuple[tuple[datetime, datetime | None], ...],
+    done_at: datetime | None,
+    warn_percent: int,
+) -> TargetClock:
+    """One target's clock, kept for a while: a ticket's first reply leaves its
+    resolution clock as it was, and the read model asks for it again."""
     running = spans[-1][1] is None if spans else False
     timeline = _cut(spans, done_at) if done_at is not None else spans
     (warn_at, _), (due_at, used) = reach_all(

@@ -55,6 +55,7 @@ _STOPWORDS = {
         "bitte auch sind wird haben es".split()
     ),
 }
+_ANY_STOPWORD = frozenset().union(*_STOPWORDS.values())
 _WORDS = re.compile(r"\w+", re.UNICODE)
 _TAGS = re.compile(r"<[^>]*>")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -76,8 +77,11 @@ def plain(text: str | None, format: str = "html") -> str:
 
 def detected(text: str) -> str | None:
     """The language a text is plainly written in, by its common words, or None."""
+    # the index builds a document per message, so this runs on every reply: a
+    # word that is common in no language is passed over with one set lookup
+    words_in = _WORDS.findall(text[:2000].lower())
     counts = dict.fromkeys(_STOPWORDS, 0)
-    for word in _WORDS.findall(text[:2000].lower()):
+    for word in [word for word in words_in if word in _ANY_STOPWORD]:
         for language, words in _STOPWORDS.items():
             if word in words:
                 counts[language] += 1

@@ -314,8 +314,12 @@ def message_posted(a: Apply) -> None:
     e = a.event
     if getattr(e, "is_from_client", False) or not getattr(e, "visible_to_client", True):
         return  # only an operator's reply the client sees moves the clock
+    row = a.peek(t.tickets)
+    history = row["sla_history"] if row is not None else None
+    if history is None or history.get("first_response_at"):
+        return  # answered before: looked at without copying the kept history
     kept = _kept(a)
-    if kept is None or kept.get("first_response_at"):
+    if kept is None:
         return
     kept["first_response_at"] = _iso(a.at)
     _refresh(a, kept)
