@@ -109,6 +109,12 @@ class RowCache:
         self.models: dict[str, str | None] = {}
         self.merged: dict[str, dict[str, str]] = {}
         """Per tenant, each merged company's id and the company it went into."""
+        self.names: dict[tuple[str, str], str] = {}
+        """Display names of users, companies and locations (a handler that
+        changes one forgets it), so a batch of one new ticket reads none."""
+        self.kept: dict[str, Any] = {}
+        """What a handler keeps from batch to batch (the SLA lists), forgotten
+        with everything else."""
         self.position: int | None = None
 
     def __len__(self) -> int:
@@ -140,6 +146,8 @@ class RowCache:
             self.pending[table].clear()
         self.models.clear()
         self.merged.clear()
+        self.names.clear()
+        self.kept.clear()
         self.position = None
 
     def write(self, connection: Connection) -> None:
@@ -235,7 +243,7 @@ class Batch:
     def __init__(self, connection: Connection, rows: RowCache | None = None) -> None:
         self.raw = connection
         self.rows = rows if rows is not None else RowCache()
-        self.names: dict[tuple[str, str], str | None] = {}
+        self.names = self.rows.names
         self.models = self.rows.models
         self.counts: dict[tuple[str, str], tuple[dict[str, Any], int]] = {}
         self.merged = self.rows.merged
@@ -285,6 +293,13 @@ class Batch:
         """Add delta to a ticket_counts bucket, written at the next flush."""
         _, current = self.counts.get((tenant_id, key), (dims, 0))
         self.counts[(tenant_id, key)] = (dims, current + delta)
+
+
+_NAMED = {
+    "user": (t.users, t.users.c.full_name),
+    "company": (t.companies, t.companies.c.name),
+    "location": (t.locations, t.locations.c.name),
+}
 
 
 class Apply:
@@ -459,22 +474,21 @@ class Apply:
         return self.models[self.aggregate_id]
 
     def name_of(self, kind: str, row_id: str | None) -> str | None:
-        """The display name of a user, company or location, cached for the batch."""
+        """The display name of a user, company or location, kept across batches."""
         if not row_id:
             return None
         if kind == "company":
             row_id = self.survivor(row_id) or row_id
         cache_key = (kind, row_id)
-        if cache_key not in self.names:
-            table, column = {
-                "user": (t.users, t.users.c.full_name),
-                "company": (t.companies, t.companies.c.name),
-                "location": (t.locations, t.locations.c.name),
-            }[kind]
-            self.names[cache_key] = self.batch.raw.execute(
+        found = self.names.get(cache_key)
+        if found is None:
+            table, column = _NAMED[kind]
+            found = self.batch.raw.execute(
                 select(column).where(self.key(table, row_id))
             ).scalar()
-        return self.names[cache_key]
+            if found is not None:  # one not yet there is asked for again
+                self.names[cache_key] = found
+        return found
 
     def forget(self, kind: str, row_id: str) -> None:
         """Drop a cached name after it changed."""

@@ -112,6 +112,11 @@ class Follower:
         self._tenant: str | None = None
         self._resolved: datetime | None = None
         self._has_parking: bool | None = None
+        self._known: tuple[int, int] = (-1, -1)
+        """(after, up to): every event in this range went through this follower,
+        so `_parked` names all of them that were parked."""
+        self._parked: set[int] = set()
+        """The events this follower parked (see `_known`)."""
         self.announce: Callable[[Connection, int, set[str]], None] | None = None
         """Called in the transaction that moves the position (other processes hear
         of it only once it is visible): the API workers' notice."""
@@ -173,6 +178,8 @@ class Follower:
             with self.engine.begin() as connection:
                 _commit_without_flush(connection)
                 start = self._read_position(connection, lock=True)
+                if self._known[1] != start:  # someone else applied up to start
+                    self._known = (start, start)
                 if rows.position != start or self._retried(connection):
                     rows.reset()  # another follower (or a retry) wrote since
                 notifications = self.app.recorder.select_notifications(start + 1, limit)
@@ -212,6 +219,11 @@ class Follower:
             else:
                 raise error  # nowhere to park: the batch fails as a whole
             self._move(connection, notification.id)
+        if len(self._parked) >= MAX_CACHED_ROWS:
+            self._parked.clear()
+            self._known = (notification.id, notification.id)
+        else:
+            self._parked.add(notification.id)
         log.error(
             "parked event %s (%s) of follower %s: %s",
             notification.id,
@@ -244,8 +256,11 @@ class Follower:
     def _moved(self, position: int, count: int) -> None:
         rows = self.rows
         rows.position = position
+        self._known = (self._known[0], position)
         if len(rows) > MAX_CACHED_ROWS:
             rows.clear()
+        if len(rows.names) > MAX_CACHED_ROWS:
+            rows.names.clear()
         with self._progress:
             self.reached = position
             self._progress.notify_all()
@@ -295,6 +310,7 @@ class Follower:
             finally:
                 batch.close()
             resolve(connection, parked.id)
+        self._parked.discard(parked.notification_id)
         self.rows.reset()
 
     def catch_up(self) -> int:
@@ -327,7 +343,14 @@ class Follower:
             raise ChangeParked(position)
 
     def parked_any(self, notification_ids: Sequence[int]) -> bool:
-        """Whether any of these events was parked by this follower."""
+        """Whether any of these events was parked by this follower.
+
+        Events this follower applied itself are answered from memory: a write
+        caught up in its own thread asks the database nothing more.
+        """
+        after, upto = self._known
+        if all(after < i <= upto for i in notification_ids):
+            return any(i in self._parked for i in notification_ids)
         query = select(parked_events.c.id).where(
             parked_events.c.follower == self.name,
             parked_events.c.notification_id.in_(list(notification_ids)),

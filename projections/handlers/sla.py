@@ -17,7 +17,6 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 from uuid import NAMESPACE_URL, uuid5
-from weakref import WeakKeyDictionary
 
 from sqlalchemy import and_, insert, select
 
@@ -38,10 +37,8 @@ from projections import tables as t
 from projections.context import Apply
 from projections.handlers import Handler, chained
 
-_BATCH_ITEMS: WeakKeyDictionary[Any, dict[tuple[str, str], list[Any]]] = (
-    WeakKeyDictionary()
-)
 SLA_KINDS = ("slas", "business_hour_contracts")
+_KEPT = "sla"
 RUNNING = ("running", "warned", "breached")
 NO_CLOCK = {
     "sla_policy_id": None,
@@ -80,14 +77,24 @@ def history_of(kept: Mapping[str, Any]) -> History:
     )
 
 
+def _cache(a: Apply) -> dict[tuple[str, str], list[Any]]:
+    """The SLA lists read and what is derived from them, kept by the follower
+    from batch to batch until a list changes (`recompute_tenant`) or the
+    follower's cache is reset, so a batch of one new ticket reads none."""
+    cached: dict[tuple[str, str], list[Any]] = a.batch.rows.kept.setdefault(
+        _KEPT, {}
+    )
+    return cached
+
+
 def _items(a: Apply, kind: str) -> list[Any]:
-    """The tenant's policies or calendars, read once per batch.
+    """The tenant's policies or calendars, read once and kept (see `_cache`).
 
     Read on the batch's raw connection: setting items are not write-behind
     cached, and reaching for `a.connection` would write the cached rows out at
     every ticket event, undoing the batching.
     """
-    cached = _BATCH_ITEMS.setdefault(a.batch, {})
+    cached = _cache(a)
     key = (a.tenant_id, kind)
     if key not in cached:
         # both lists in one statement: a batch of one new ticket reads once
@@ -143,7 +150,7 @@ def _policy(a: Apply, kept: Mapping[str, Any]) -> tuple[int, Policy] | None:
     slas = _items(a, "slas")
     if not slas:
         return None
-    cached = _BATCH_ITEMS.setdefault(a.batch, {})
+    cached = _cache(a)
     by_contract = any((item.data or {}).get("contract_ids") for item in slas)
     if by_contract:
         opened = datetime.fromisoformat(kept["opened_at"]).date()
@@ -224,7 +231,7 @@ def clock_columns(
 def _spans_kept(a: Apply, calendar: Calendar) -> None:
     """Keep the calendar's numbered spans in the read model (once per tenant)."""
     key = calendar_key(calendar)
-    cached = _BATCH_ITEMS.setdefault(a.batch, {})
+    cached = _cache(a)
     if (a.tenant_id, f"spans {key}") in cached:
         return
     cached[(a.tenant_id, f"spans {key}")] = []
@@ -377,7 +384,7 @@ def recompute_tenant(a: Apply) -> None:
         setting_list_id(a.tenant_id, kind) == a.aggregate_id for kind in SLA_KINDS
     ):
         return
-    _BATCH_ITEMS.pop(a.batch, None)  # the lists changed: read them again
+    a.batch.rows.kept.pop(_KEPT, None)  # the lists changed: read them again
     # the numbered spans of every calendar a policy runs on, for the queue's
     # sla_remaining; kept here, where policies change, not on a ticket's path
     for item in _items(a, "slas"):

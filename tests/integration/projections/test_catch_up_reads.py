@@ -1,0 +1,155 @@
+"""A write's catch-up reads what changed, not what the follower already knows.
+
+The batch that applies one new ticket used to read the client's and company's
+names, the tenant's SLA lists and whether its events were parked, each time.
+The follower keeps them from batch to batch and forgets them when an event
+changes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from uuid import uuid4
+
+import pytest
+from sqlalchemy import Engine, event
+
+from domain.base import SYSTEM
+from domain.use_cases.messages import PostMessage
+from domain.use_cases.organisations import RegisterCompany
+from domain.use_cases.tickets import OpenTicket
+from domain.use_cases.users import RegisterUser, UpdateUser
+from projections import tables as t
+from projections.follower import Follower
+from projections.parked import ChangeParked
+from tests.integration.projections.conftest import rows
+from tests.integration.projections.test_parking import _fail_for
+
+POLICY = {
+    "default_targets": {"response_minutes": 60, "resolution_minutes": 600},
+    "pause_statuses": [],
+    "warn_percent": 80,
+}
+
+
+@contextmanager
+def statements(engine: Engine) -> Iterator[list[str]]:
+    """The SQL statements sent on engine meanwhile."""
+    sent: list[str] = []
+
+    def note(_conn, _cursor, statement, *_args):  # type: ignore[no-untyped-def]
+        sent.append(statement)
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield sent
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def _reads(sent: list[str], table: str) -> list[str]:
+    return [s for s in sent if s.lstrip().upper().startswith("SELECT") and table in s]
+
+
+@pytest.fixture
+def client(application, tenant) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """(company id, client id) of a client of a company of the tenant."""
+    company = application.organisations.register_company(
+        tenant, SYSTEM, RegisterCompany(name="Named Co")
+    )
+    client = application.users.register(
+        tenant,
+        SYSTEM,
+        RegisterUser(
+            email=f"c{uuid4().hex[:8]}@acme.test",
+            first_name="Cee",
+            last_name="Lient",
+            is_operator=0,
+            company_ids=[company],
+            role="client",
+            permissions=[],
+        ),
+    )
+    return company, client
+
+
+def _open(application, tenant, company, client) -> str:  # type: ignore[no-untyped-def]
+    return application.tickets.open(  # type: ignore[no-any-return]
+        tenant,
+        SYSTEM,
+        OpenTicket(description="Printer", company_id=company, client_id=client),
+    )
+
+
+def _second_ticket(application, engine, follower, tenant, client):  # type: ignore[no-untyped-def]
+    """A ticket opened after one already applied, and the statements its
+    catch-up sent."""
+    company, client_id = client
+    _open(application, tenant, company, client_id)
+    follower.catch_up()
+    with statements(engine) as sent:
+        second = _open(application, tenant, company, client_id)
+        follower.wait_for(application.position())
+    return second, sent
+
+
+def test_names_are_read_once_and_again_after_a_rename(
+    application, engine, follower, tenant, client
+):
+    company, client_id = client
+    second, sent = _second_ticket(application, engine, follower, tenant, client)
+    assert _reads(sent, "users") == []
+    assert _reads(sent, "companies") == []
+    [row] = rows(engine, t.tickets, id=second)
+    assert (row["client_name"], row["company_name"]) == ("Cee Lient", "Named Co")
+
+    application.users.update(tenant, SYSTEM, client_id, UpdateUser(first_name="Dee"))
+    follower.catch_up()
+    third = _open(application, tenant, company, client_id)
+    follower.catch_up()
+    assert rows(engine, t.tickets, id=third)[0]["client_name"] == "Dee Lient"
+
+
+def test_the_sla_lists_are_read_once_and_again_after_a_change(
+    application, engine, follower, tenant, client
+):
+    company, client_id = client
+    unclocked, sent = _second_ticket(application, engine, follower, tenant, client)
+    assert _reads(sent, "setting_items") == []
+    assert rows(engine, t.tickets, id=unclocked)[0]["sla_state"] is None
+
+    application.settings.add(tenant, SYSTEM, "slas", "Basic", POLICY, is_default=True)
+    follower.catch_up()
+    clocked = _open(application, tenant, company, client_id)
+    follower.catch_up()
+    assert rows(engine, t.tickets, id=clocked)[0]["sla_state"] == "running"
+
+
+def test_the_follower_that_applied_a_write_knows_if_it_parked_it(
+    application, engine, follower, tenant, client, monkeypatch
+):
+    company, client_id = client
+    ticket = _open(application, tenant, company, client_id)
+    follower.catch_up()
+
+    with statements(engine) as sent:
+        fine = _open(application, tenant, company, client_id)
+        follower.wait_for(application.position(), own=[application.position()])
+    assert [s for s in sent if "parked_events" in s and "notification_id" in s] == []
+    assert rows(engine, t.tickets, id=fine)
+
+    _fail_for(monkeypatch, tenant)
+    application.messages.post(
+        tenant,
+        SYSTEM,
+        ticket,
+        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
+    )
+    parked_at = application.position()
+    with pytest.raises(ChangeParked):
+        follower.wait_for(parked_at, timeout=1, own=[parked_at])
+    # one that applied none of it asks the database, and finds it parked too
+    other = Follower(application, engine)
+    assert other.parked_any([parked_at])
+    assert not other.parked_any([parked_at - 1])
