@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from uuid import uuid4
 
 import pytest
 
@@ -36,15 +35,10 @@ def database_url(tmp_path) -> Iterator[str]:  # type: ignore[no-untyped-def]
     if BACKEND == "sqlite":
         yield f"sqlite:///{tmp_path}/ledgerdesk.sqlite3"
         return
-    name = f"ledgerdesk_test_{uuid4().hex[:12]}"
-    with _admin_connection() as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    base = POSTGRES_ADMIN_URL.rsplit("/", 1)[0]
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with _admin_connection() as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    from tests.support.databases import new_database
+
+    with new_database() as url:
+        yield url
 
 
 @pytest.fixture

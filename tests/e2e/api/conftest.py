@@ -7,26 +7,21 @@ PostgreSQL), handed to the shared `settings` fixture as its database_url.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
-from uuid import uuid4
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from api.bootstrap import sqlite_path
 from api.main import create_app
 from api.services import Services
-from api.settings import Settings
 from api.sso import FakeIdentityProvider
 from demo.seed import password_hash, seed_demo
 from projections import tables as t
-from tests.conftest import BACKEND, POSTGRES_ADMIN_URL, _admin_connection
+from tests.support import databases
 
 HASH = password_hash("demo")
 DEMO = "demo.localhost"
@@ -77,60 +72,12 @@ class Portal:
         return str(rows[0].id)
 
 
-def _seed(url: str, tmp: Path) -> None:
-    app = create_app(
-        Settings(database_url=url, upload_dir=str(tmp), export_dir=str(tmp))
-    )
-    svc: Services = app.state.services
+def _seed(svc: Services) -> None:
     seed_demo(svc.domain, hashed=HASH)
     seed_demo(svc.domain, subdomain="other", name="Other Provider", hashed=HASH)
-    svc.follower.catch_up()
-    if url.startswith("sqlite"):
-        with svc.engine.connect() as connection:
-            connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-    svc.domain.close()
-    svc.engine.dispose()
 
 
-@pytest.fixture(scope="session")
-def seeded_template(tmp_path_factory) -> Iterator[str]:  # type: ignore[no-untyped-def]
-    """A database holding both seeded tenants, copied for every test."""
-    tmp = tmp_path_factory.mktemp("seeded")
-    if BACKEND == "sqlite":
-        url = f"sqlite:///{tmp}/template.sqlite3"
-        _seed(url, tmp)
-        yield url
-        return
-    name = f"ledgerdesk_tpl_{uuid4().hex[:12]}"
-    with _admin_connection() as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    base = POSTGRES_ADMIN_URL.rsplit("/", 1)[0]
-    try:
-        _seed(f"{base}/{name}", tmp)
-        yield name
-    finally:
-        with _admin_connection() as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@pytest.fixture
-def database_url(seeded_template: str, tmp_path) -> Iterator[str]:  # type: ignore[no-untyped-def]
-    """A copy of the seeded database for one test."""
-    if BACKEND == "sqlite":
-        source = Path(sqlite_path(seeded_template))
-        target = tmp_path / "ledgerdesk.sqlite3"
-        shutil.copyfile(source, target)
-        yield f"sqlite:///{target}"
-        return
-    name = f"ledgerdesk_test_{uuid4().hex[:12]}"
-    with _admin_connection() as connection:
-        connection.execute(f'CREATE DATABASE "{name}" TEMPLATE "{seeded_template}"')
-    base = POSTGRES_ADMIN_URL.rsplit("/", 1)[0]
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with _admin_connection() as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+seeded_template, database_url = databases.copied_database("seeded_template", _seed)
 
 
 @pytest.fixture

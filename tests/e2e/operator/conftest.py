@@ -1,4 +1,8 @@
-"""The API with the operator routes on the seeded demo tenant, driven through HTTP."""
+"""The API with the operator routes on the seeded demo tenant, driven through HTTP.
+
+The demo tenant is seeded once per session into a template database; each test gets
+its own copy (tests/support/databases.py).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from demo.seed import seed_demo
 from projections import tables as t
 from storage.tables import notifications
 from tests.e2e.api.conftest import DEMO, HASH, Portal
+from tests.support import databases
 
 
 class Desk(Portal):
@@ -44,16 +49,21 @@ class Desk(Portal):
             return connection.execute(query).first()
 
 
-@pytest.fixture
-def desk(settings) -> Iterator[Desk]:  # type: ignore[no-untyped-def]
-    """The app with operator routes and the demo tenant, caught up."""
-    app = create_app(settings)
-    svc: Services = app.state.services
+def _seed(svc: Services) -> None:
     notifications.create(svc.engine, checkfirst=True)
     seed_demo(svc.domain, hashed=HASH)
-    svc.follower.catch_up()
     # the seed's own mail is history: the outbox starts after it
     build_mail(svc.settings, svc.domain, svc.engine)[0].begin_at_head(force=True)
+
+
+desk_template, database_url = databases.copied_database("desk_template", _seed)
+
+
+@pytest.fixture
+def desk(settings) -> Iterator[Desk]:  # type: ignore[no-untyped-def]
+    """The app with operator routes on a copy of the seeded demo tenant, caught up."""
+    app = create_app(settings)
+    svc: Services = app.state.services
     with TestClient(app, base_url=f"http://{DEMO}") as client:
         yield Desk(client, app)
     svc.domain.close()
