@@ -20,13 +20,28 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+// Specs that only open pages and measure them, and the one that must come last.
+const PAGE_CHECKS = ['**/16-page-fit.spec.mjs', '**/18-layout-shift.spec.mjs', '**/23-tap-targets.spec.mjs'];
+const MERGE = '**/99-operator-company-merge.spec.mjs';
+
 export default defineConfig({
   testDir: join(here, 'e2e', 'tests'),
   testMatch: '**/*.spec.mjs',
   outputDir: join(artefacts, 'results'),
-  // The journeys share the demo tenant and run in file order: the company merge comes last.
-  workers: 1,
+  // Two workers: one walks the journeys, the other (and both once the journeys are done)
+  // takes the page checks, each on its own page, against the same server.
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    // The journeys change the demo tenant's data and share it: one worker, in file order.
+    { name: 'journeys', testIgnore: [...PAGE_CHECKS, MERGE], workers: 1 },
+    // The page checks only open pages and measure them (width, axe, layout shift, target
+    // size): every test stands alone and any worker may take it.
+    { name: 'pages', testMatch: PAGE_CHECKS, fullyParallel: true },
+    // The company merge changes what the others open: it comes after all of them (a failed
+    // test before it leaves it skipped; `--no-deps` runs it alone).
+    { name: 'merge', testMatch: MERGE, dependencies: ['journeys', 'pages'] },
+  ],
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },

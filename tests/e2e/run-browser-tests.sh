@@ -3,6 +3,10 @@
 # @playwright/test driving Debian's Chromium against it (ui/playwright.config.mjs); the
 # server is always stopped. Arguments go to `playwright test`, e.g. a file name filter:
 #   tests/e2e/run-browser-tests.sh page-fit
+# The journeys run in file order on one worker while the page checks (page fit, layout
+# shift, tap targets) share the other; the company merge waits for both, so its filter
+# runs them too unless --no-deps is given:
+#   tests/e2e/run-browser-tests.sh --no-deps company-merge
 # Traces and screenshots of failures stay in test-artefacts/e2e/results.
 #
 # The mail journey's parts start here too, each on a free port and stopped after:
