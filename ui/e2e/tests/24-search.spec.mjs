@@ -19,6 +19,8 @@ async function searchUntil(page, typed, text, group) {
 }
 
 test('search: an operator finds a reply by three letters and opens it highlighted; a client never finds an internal note', async ({ page, context, baseUrl, shot, artefacts }) => {
+  // four replies typed, a note and two users: more than the default on a busy machine
+  test.setTimeout(300_000);
   const stamp = String(Date.now()).slice(-6);
   const replyWord = `xylofoonband${stamp}`;
   const noteWord = `quokkaverslag${stamp}`;
@@ -117,6 +119,8 @@ async function postReplies(page, ticketId, texts) {
 }
 
 test('search: an operator opens all results, goes to page 2 and opens a message there, highlighted', async ({ page, context, baseUrl, artefacts }) => {
+  // two users' journeys, twenty-odd replies and a phone check: more than the default on a busy machine
+  test.setTimeout(300_000);
   const stamp = String(Date.now()).slice(-6);
   const word = `pelikaanrapport${stamp}`;
   await login(page, context, baseUrl, CLIENT);
@@ -174,4 +178,15 @@ test('search: an operator opens all results, goes to page 2 and opens a message 
   } finally {
     await staff.context.close();
   }
+
+  // The client's portal has the same page: its replies are found there, on a phone too
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, baseUrl, `/search?q=${word}&kind=message`);
+  const mine = page.getByRole('list', { name: 'Messages · page 1' });
+  await expect(mine.getByRole('listitem')).toHaveCount(20, { timeout: 15000 });
+  await expect(mine.getByRole('link').first()).toHaveAttribute('href', new RegExp(`^/app/tickets/${ticketId}#message-`));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false }).include('.search-page').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.screenshot({ path: `${artefacts}/search-all-results-portal-phone.png`, fullPage: true });
 });
