@@ -76,8 +76,8 @@ def search_page(
     """The `page`th `per_page` results of one kind, in the grouped search's order.
 
     The ranked results up to this page's end and one more are asked for (the
-    one more tells whether a next page exists). On PostgreSQL the ranking sees
-    each kind's most recent CANDIDATES matches, so the pages end there.
+    one more tells whether a next page exists); on PostgreSQL the ranking then
+    sees at least that many recent matches, so every match can be paged to.
     """
     end = page * per_page
     found = search(connection, scope, q, [kind], end + 1)
