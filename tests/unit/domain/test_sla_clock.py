@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from domain.errors import InvalidValue
 from domain.sla import (
     CLOSED,
+    SEARCH_DAYS,
     Calendar,
     History,
     Policy,
@@ -55,7 +56,10 @@ def spans(draw: st.DrawFn) -> tuple[tuple[int, int], ...]:
         start = draw(st.integers(cursor, 23 * 60)) // 30 * 30
         if start < cursor:
             break
-        end = draw(st.integers(start + 1, min(start + 10 * 60, 24 * 60)))
+        # at least half an hour open: the longest target drawn (30 hours) then
+        # falls within the clock's horizon of SEARCH_DAYS, which a calendar open a
+        # minute a week would pass (test_a_due_past_the_horizon_is_none)
+        end = draw(st.integers(start + 30, min(start + 10 * 60, 24 * 60)))
         chosen.append((start, end))
         cursor = end + 1
         if cursor >= 24 * 60:
@@ -161,6 +165,21 @@ def agree(computed: datetime | None, walked: datetime | None) -> None:
         assert computed > BEYOND_BASE + (walked - BEYOND)
     else:
         assert computed == walked
+
+
+def test_a_due_past_the_horizon_is_none() -> None:
+    """A calendar open one minute a week reaches 158 minutes in about three years
+    and a month: past SEARCH_DAYS, so the clock names no due moment rather than
+    walking on without end; a target that fits within it is still found."""
+    calendar = Calendar(hours=(((600, 601),), (), (), (), (), (), ()), time_zone="UTC")
+    opened = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)  # a Monday
+    history = History(opened, None, ((opened, 1),), None)
+    weeks = SEARCH_DAYS // 7
+    beyond = clock(history, Policy(calendar=calendar, default=Targets(None, weeks + 2)))
+    assert beyond.resolution is not None and beyond.resolution.due_at is None
+    within = clock(history, Policy(calendar=calendar, default=Targets(None, 3)))
+    assert within.resolution is not None
+    assert within.resolution.due_at == datetime(2026, 11, 16, 10, 1, tzinfo=UTC)
 
 
 def test_a_calendar_counts_the_hour_the_clocks_go_back() -> None:
