@@ -27,6 +27,8 @@ from typing import Any, NamedTuple
 from api.settings import Settings, hand_followers_to_their_process
 
 STOP_TIMEOUT_S = 15.0
+WORKER_HEALTHCHECK_S = 60
+"""Seconds a worker may take to answer the supervisor before it counts as hung."""
 Stop = Callable[[], None]
 
 
@@ -223,6 +225,10 @@ def serve_workers(
         # The app trusts forwarded headers from LEDGERDESK_TRUSTED_PROXIES only.
         proxy_headers=False,
         access_log=False,  # the app logs each answer itself (api/observability)
+        # A worker answers the supervisor's health check only once its spawned
+        # interpreter has imported the app; on a busy machine that takes longer
+        # than uvicorn's 5 s, and a worker still starting was killed as hung.
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_S,
     )
     held = PortOfEachWorker.hold(config.host, config.port)
     logging.getLogger("uvicorn.error").info(
