@@ -91,8 +91,9 @@ class ApiServer:
                 return
             except httpx.TransportError:
                 time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"the API did not start:\n{self._log.read_text()[-4000:]}")
+        said = self._log.read_text(errors="replace")[-4000:]
+        self.stop()  # removes the scratch folder, the log with it
+        raise RuntimeError(f"the API did not start:\n{said}")
 
     def peak_rss_mb(self) -> float:
         """The peak resident memory of the server process (VmHWM), in MiB."""
