@@ -10,21 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from uuid import uuid4
 
 import pytest
 from sqlalchemy import Engine, event
 
 from domain.base import SYSTEM
-from domain.use_cases.messages import PostMessage
-from domain.use_cases.organisations import RegisterCompany
 from domain.use_cases.tickets import OpenTicket
-from domain.use_cases.users import RegisterUser, UpdateUser
+from domain.use_cases.users import UpdateUser
 from projections import tables as t
 from projections.follower import Follower
 from projections.parked import ChangeParked
-from tests.integration.projections.conftest import rows
-from tests.integration.projections.test_parking import _fail_for
+from tests.integration.projections.conftest import fail_for, post_faulty, rows
 
 POLICY = {
     "default_targets": {"response_minutes": 60, "resolution_minutes": 600},
@@ -50,28 +46,6 @@ def statements(engine: Engine) -> Iterator[list[str]]:
 
 def _reads(sent: list[str], table: str) -> list[str]:
     return [s for s in sent if s.lstrip().upper().startswith("SELECT") and table in s]
-
-
-@pytest.fixture
-def client(application, tenant) -> tuple[str, str]:  # type: ignore[no-untyped-def]
-    """(company id, client id) of a client of a company of the tenant."""
-    company = application.organisations.register_company(
-        tenant, SYSTEM, RegisterCompany(name="Named Co")
-    )
-    client = application.users.register(
-        tenant,
-        SYSTEM,
-        RegisterUser(
-            email=f"c{uuid4().hex[:8]}@acme.test",
-            first_name="Cee",
-            last_name="Lient",
-            is_operator=0,
-            company_ids=[company],
-            role="client",
-            permissions=[],
-        ),
-    )
-    return company, client
 
 
 def _open(application, tenant, company, client) -> str:  # type: ignore[no-untyped-def]
@@ -139,14 +113,8 @@ def test_the_follower_that_applied_a_write_knows_if_it_parked_it(
     assert [s for s in sent if "parked_events" in s and "notification_id" in s] == []
     assert rows(engine, t.tickets, id=fine)
 
-    _fail_for(monkeypatch, tenant)
-    application.messages.post(
-        tenant,
-        SYSTEM,
-        ticket,
-        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
-    )
-    parked_at = application.position()
+    fail_for(monkeypatch, tenant)
+    parked_at = post_faulty(application, tenant, ticket)
     with pytest.raises(ChangeParked):
         follower.wait_for(parked_at, timeout=1, own=[parked_at])
     # one that applied none of it asks the database, and finds it parked too

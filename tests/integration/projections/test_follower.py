@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from uuid import uuid4
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,14 +9,13 @@ from sqlalchemy.exc import OperationalError
 
 from domain.base import SYSTEM
 from domain.use_cases.messages import PostMessage
-from domain.use_cases.organisations import RegisterCompany
 from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from domain.use_cases.timekeeping import RegisterTime
-from domain.use_cases.users import RegisterUser, UpdateUser
+from domain.use_cases.users import UpdateUser
 from projections import tables as t
 from projections.follower import HANDLERS
 from projections.rebuild import rebuild
-from tests.integration.projections.conftest import rows, snapshot
+from tests.integration.projections.conftest import register_client, rows, snapshot
 
 
 def test_a_batch_that_fails_is_rolled_back_whole(
@@ -162,22 +159,7 @@ def test_following_with_restarts_equals_rebuilding(  # type: ignore[no-untyped-d
 ):
     from projections.follower import Follower
 
-    company = application.organisations.register_company(
-        tenant, SYSTEM, RegisterCompany(name="Co")
-    )
-    client = application.users.register(
-        tenant,
-        SYSTEM,
-        RegisterUser(
-            email=f"c{uuid4().hex[:8]}@acme.test",
-            first_name="Cee",
-            last_name="Lient",
-            is_operator=0,
-            company_ids=[company],
-            role="client",
-            permissions=[],
-        ),
-    )
+    company, client = register_client(application, tenant, "Co")
     tickets: list[str] = []
     # one follower that lives through it all, keeping rows between batches,
     # beside others that stop after a few events, as if their process died

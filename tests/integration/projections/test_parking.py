@@ -8,20 +8,9 @@ from domain.base import SYSTEM
 from domain.use_cases.messages import PostMessage
 from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from projections import tables as t
-from projections.follower import HANDLERS, Follower
+from projections.follower import Follower
 from projections.parked import ChangeParked, list_parked, parked_count
-from tests.integration.projections.conftest import rows
-
-
-def _fail_for(monkeypatch, tenant: str, name: str = "Ticket.MessagePosted") -> None:  # type: ignore[no-untyped-def]
-    original = HANDLERS[name]
-
-    def faulty(apply):  # type: ignore[no-untyped-def]
-        if apply.event.tenant_id == tenant:
-            raise ValueError("could not convert string to float: '12,50'")
-        original(apply)
-
-    monkeypatch.setitem(HANDLERS, name, faulty)
+from tests.integration.projections.conftest import fail_for, post_faulty, rows
 
 
 def test_a_failing_event_is_parked_and_the_rest_applies(
@@ -33,14 +22,8 @@ def test_a_failing_event_is_parked_and_the_rest_applies(
     )
     ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
     follower.catch_up()
-    _fail_for(monkeypatch, tenant)
-    application.messages.post(
-        tenant,
-        SYSTEM,
-        ticket,
-        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
-    )
-    parked_at = application.position()
+    fail_for(monkeypatch, tenant)
+    parked_at = post_faulty(application, tenant, ticket)
     later = application.tickets.open(tenant, SYSTEM, OpenTicket(description="Later"))
     elsewhere = application.tickets.open(
         other, SYSTEM, OpenTicket(description="Elsewhere")
@@ -85,13 +68,8 @@ def test_a_retry_that_fails_again_counts_the_attempt(
     from projections.parked import failed_again
 
     ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
-    _fail_for(monkeypatch, tenant)
-    application.messages.post(
-        tenant,
-        SYSTEM,
-        ticket,
-        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
-    )
+    fail_for(monkeypatch, tenant)
+    post_faulty(application, tenant, ticket)
     follower.catch_up()
     [parked] = list_parked(engine)
     with pytest.raises(ValueError):
@@ -110,13 +88,8 @@ def test_the_follower_in_another_process_sees_a_retry(
     running = Follower(application, engine, batch_size=50)
     ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
     running.catch_up()
-    _fail_for(monkeypatch, tenant)
-    application.messages.post(
-        tenant,
-        SYSTEM,
-        ticket,
-        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
-    )
+    fail_for(monkeypatch, tenant)
+    post_faulty(application, tenant, ticket)
     running.catch_up()
     # the running follower caches the ticket's row again
     application.tickets.update(
@@ -142,14 +115,9 @@ def test_a_rebuild_parks_what_fails_and_finishes(
     from projections.rebuild import rebuild
 
     ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
-    application.messages.post(
-        tenant,
-        SYSTEM,
-        ticket,
-        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
-    )
+    post_faulty(application, tenant, ticket)
     later = application.tickets.open(tenant, SYSTEM, OpenTicket(description="Later"))
-    _fail_for(monkeypatch, tenant)
+    fail_for(monkeypatch, tenant)
     rebuild(application, engine, batch_size=50)
     [parked] = list_parked(engine)
     assert parked.topic.endswith("Ticket.MessagePosted")
@@ -164,13 +132,8 @@ def test_project_once_finishes_and_says_what_was_parked(
     from api.cli import main
 
     ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
-    application.messages.post(
-        tenant,
-        SYSTEM,
-        ticket,
-        PostMessage(message="faulty", visible_to_client=True, is_from_client=False),
-    )
-    _fail_for(monkeypatch, tenant)
+    post_faulty(application, tenant, ticket)
+    fail_for(monkeypatch, tenant)
     monkeypatch.setenv("LEDGERDESK_DATABASE_URL", settings.database_url)
     assert main(["project", "--once"]) == 0
     out = capsys.readouterr().out
