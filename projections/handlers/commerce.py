@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -14,8 +13,7 @@ from domain.lines import CENT, total_excl
 from domain.periods import PERIOD_MONTHS, add_months
 from projections import tables as t
 from projections.context import Apply
-
-Handler = Callable[[Apply], None]
+from projections.handlers import Handler
 
 
 def _money(value: Decimal | str) -> Decimal:

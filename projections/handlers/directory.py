@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import and_, delete, select, update
 
 from projections import tables as t
 from projections.context import Apply
+from projections.handlers import Handler
 from projections.handlers.counts import recount_companies
-
-Handler = Callable[[Apply], None]
 
 COMPANY_TABLES = (
     t.tickets,

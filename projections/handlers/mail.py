@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from sqlalchemy import delete, insert, select, update
 
 from projections import tables as t
 from projections.context import Apply
-
-Handler = Callable[[Apply], None]
+from projections.handlers import Handler
 
 
 def created(a: Apply) -> None:

@@ -12,9 +12,9 @@ from domain.threads import format_of
 from domain.tickets import TICKET_FIELDS, ticket_reference
 from projections import tables as t
 from projections.context import Apply
+from projections.handlers import Handler
 from projections.handlers.counts import bump, move
 
-Handler = Callable[[Apply], None]
 TICKET_COLUMNS = TICKET_FIELDS  # every ticket field has a column of its name
 
 
