@@ -315,7 +315,12 @@ def search(
     else:
         hits = _search_sqlite(connection, scope, terms, kinds, limit)
     order = {kind: i for i, kind in enumerate(KINDS)}
-    return sorted(hits, key=lambda h: (order[h.kind], -h.score, h.updated_at))
+    # as the SQL ranks them: equal scores newest first, then by id, so every
+    # page of one kind cuts the same sequence
+    return sorted(
+        hits,
+        key=lambda h: (order[h.kind], -h.score, -h.updated_at.timestamp(), h.id),
+    )
 
 
 def _where(scope: Scope, kinds: Sequence[str]) -> tuple[str, dict[str, Any], list[Any]]:
@@ -431,7 +436,8 @@ def _search_postgresql(
             SELECT c.id, c.kind, c.record_id, c.ticket_id, c.title, c.text,
                    c.language, c.updated_at, s.score,
                    row_number() OVER (
-                       PARTITION BY c.kind ORDER BY s.score DESC, c.updated_at DESC
+                       PARTITION BY c.kind
+                       ORDER BY s.score DESC, c.updated_at DESC, c.id
                    ) AS n
             FROM ({candidates}) c,
                  LATERAL (SELECT {rank}
@@ -501,7 +507,8 @@ def _search_sqlite(
                    d.title AS own_title, d.text, d.updated_at, b.bm AS full_text,
                    {score} AS score,
                    row_number() OVER (
-                       PARTITION BY d.kind ORDER BY {score} DESC, d.updated_at DESC
+                       PARTITION BY d.kind
+                       ORDER BY {score} DESC, d.updated_at DESC, d.id
                    ) AS n
             FROM best b JOIN search_documents d ON d.rowid = b.rid
             WHERE {where}

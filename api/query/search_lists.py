@@ -80,10 +80,7 @@ def search_page(
     sees at least that many recent matches, so every match can be paged to.
     """
     end = page * per_page
-    found = search(connection, scope, q, [kind], end + 1)
-    # the ranking's own order (score, then the most recent): every page cuts
-    # the same sequence, so no result is on two pages
-    hits = sorted(found, key=lambda h: (-h.score, -h.updated_at.timestamp(), h.id))
+    hits = search(connection, scope, q, [kind], end + 1)
     return Page(
         hits=hits[end - per_page : end],
         page=page,

@@ -226,3 +226,22 @@ def test_a_page_longer_than_the_ranking_window_is_filled(
     with patch.object(api.query.search, "CANDIDATES", 1):
         found = _results(_search(portal, operator, "zeppelin", limit=3), "message")
     assert sorted(r["message_id"] for r in found) == sorted(posted)
+
+
+def test_equal_scores_are_ranked_newest_first_as_the_pages_are(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket = _ticket_of(portal, client_a)
+    posted = [
+        _post(portal, operator, ticket["id"], "The axolotl report")["id"]
+        for _ in range(3)
+    ]
+    grouped = _results(_search(portal, operator, "axolotl", limit=3), "message")
+    assert [r["message_id"] for r in grouped] == posted[::-1]
+    paged = [
+        _results(
+            _search(portal, operator, "axolotl", types="message", page=n, per_page=1)
+        )[0]["message_id"]
+        for n in (1, 2, 3)
+    ]
+    assert paged == posted[::-1]
