@@ -213,7 +213,7 @@ def _matches_sqlite(element: Matches, compiler: SQLCompiler, **_: Any) -> str:
     return "(" + " OR ".join(parts) + ")" if parts else "0"
 
 
-def _audience(scope: Scope) -> list[ColumnElement[bool]]:
+def audience(scope: Scope) -> list[ColumnElement[bool]]:
     """A client's documents: its companies' and shown to clients; else all."""
     parts: list[ColumnElement[bool]] = [
         DOCS.c.tenant_id == scope.tenant_id,
@@ -239,7 +239,7 @@ def ticket_documents(scope: Scope, q: str) -> Select[tuple[Any]]:
     """The ticket_id of each ticket's or message's document the search matches."""
     terms = parse(q)
     return select(DOCS.c.ticket_id).where(
-        *_audience(scope),
+        *audience(scope),
         DOCS.c.kind.in_(("ticket", "message")),
         Matches(terms, references=terms.like is not None),
     )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import ColumnElement, Connection, or_, select
 
-from api.query.search import DOCS, Hit, Matches, _audience, parse, search
+from api.query.search import DOCS, Hit, Matches, audience, parse, search
 
 if TYPE_CHECKING:
     from api.query.compile import Scope
@@ -47,7 +47,7 @@ def records_matching(
     table = resource.table
     terms = parse(q)
     found = select(DOCS.c.record_id).where(
-        *_audience(scope),
+        *audience(scope),
         DOCS.c.kind == LIST_KINDS[resource.name],
         Matches(terms, references=terms.like is not None),
     )
