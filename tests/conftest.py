@@ -61,3 +61,28 @@ def application(settings):  # type: ignore[no-untyped-def]
     app = build_application(settings)
     yield app
     app.close()
+
+
+def meets_the_backend(item: pytest.Item) -> bool:
+    """Whether a test reaches the database under test: through the database_url
+    fixture (every database fixture builds on it) or by asking for BACKEND."""
+    if "database_url" in getattr(item, "fixturenames", ()):
+        return True
+    module = getattr(item, "module", None)
+    return module is not None and hasattr(module, "BACKEND")
+
+
+def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
+    """On the PostgreSQL pass, leave out the tests that never meet a database.
+
+    They ran on the SQLite pass and would run the same code again: the domain's
+    unit tests, the builder language's properties, the UI files' checks.
+    """
+    if BACKEND == "sqlite":
+        return
+    kept = [item for item in items if meets_the_backend(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(
+            items=[item for item in items if not meets_the_backend(item)]
+        )
+        items[:] = kept
