@@ -55,7 +55,13 @@ _STOPWORDS = {
         "bitte auch sind wird haben es".split()
     ),
 }
-_ANY_STOPWORD = frozenset().union(*_STOPWORDS.values())
+_LANGUAGE_NAMES = tuple(_STOPWORDS)
+_LANGUAGES_OF = {
+    word: tuple(i for i, name in enumerate(_LANGUAGE_NAMES) if word in _STOPWORDS[name])
+    for word in frozenset().union(*_STOPWORDS.values())
+}
+"""Each common word and the languages (their places in _LANGUAGE_NAMES) it is
+common in: "is" and "we" count for Dutch and English alike."""
 _WORDS = re.compile(r"\w+", re.UNICODE)
 _TAGS = re.compile(r"<[^>]*>")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -77,18 +83,18 @@ def plain(text: str | None, format: str = "html") -> str:
 
 def detected(text: str) -> str | None:
     """The language a text is plainly written in, by its common words, or None."""
-    # the index builds a document per message, so this runs on every reply: a
-    # word that is common in no language is passed over with one set lookup
-    words_in = _WORDS.findall(text[:2000].lower())
-    counts = dict.fromkeys(_STOPWORDS, 0)
-    for word in [word for word in words_in if word in _ANY_STOPWORD]:
-        for language, words in _STOPWORDS.items():
-            if word in words:
-                counts[language] += 1
-    best = max(counts, key=lambda language: counts[language])
-    ordered = sorted(counts.values(), reverse=True)
+    # the index builds a document per message, so this runs on every reply: each
+    # word is looked up once, common words then count for their languages
+    counts = [0] * len(_LANGUAGE_NAMES)
+    languages_of = _LANGUAGES_OF.get
+    for word in _WORDS.findall(text[:2000].lower()):
+        languages = languages_of(word)
+        if languages:
+            for i in languages:
+                counts[i] += 1
+    ordered = sorted(counts, reverse=True)
     if ordered[0] >= 2 and ordered[0] > ordered[1]:
-        return best
+        return _LANGUAGE_NAMES[counts.index(ordered[0])]
     return None
 
 
