@@ -151,8 +151,12 @@ def _policy(a: Apply, kept: Mapping[str, Any]) -> tuple[int, Policy] | None:
     if not slas:
         return None
     cached = _cache(a)
-    by_contract = any((item.data or {}).get("contract_ids") for item in slas)
-    if by_contract:
+    # whether any policy names contracts, asked once per tenant, not per ticket
+    by_contract = cached.get((a.tenant_id, "by contract"))
+    if by_contract is None:
+        by_contract = [any((item.data or {}).get("contract_ids") for item in slas)]
+        cached[(a.tenant_id, "by contract")] = by_contract
+    if by_contract[0]:
         opened = datetime.fromisoformat(kept["opened_at"]).date()
         contracts = _contract_ids(a, kept.get("company_id"), opened)
         item = choose_policy(slas, kept, contracts)
