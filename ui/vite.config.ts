@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { pagePreload } from './vite-plugins/page-preload.ts';
 
 // The API serves the built portal at /app in browser-history mode.
 export default defineConfig(({ mode }) => ({
@@ -12,7 +13,18 @@ export default defineConfig(({ mode }) => ({
   publicDir: mode === 'msw' ? 'e2e/msw-public' : 'public',
   // Each text file of the build also as .br and .gz beside it: the API sends the smaller
   // one the browser accepts (api/ui.py), a third of the bytes over a phone's network.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
+  // The first page's chunk downloads beside the entry's (vite-plugins/page-preload.ts).
+  plugins: [
+    react(),
+    pagePreload(
+      [
+        { file: 'src/app/routes.tsx', prefix: '', call: 'guarded' },
+        { file: 'src/app/operator-routes.tsx', prefix: '/operator', call: 'page' },
+      ],
+      { '/operator': '@/app/operator-routes' },
+    ),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: mode === 'msw' ? 'dist-msw' : 'dist',
