@@ -8,6 +8,7 @@ each test gets a database of its own, dropped afterwards.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -86,3 +87,10 @@ def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def
             items=[item for item in items if not meets_the_backend(item)]
         )
         items[:] = kept
+
+
+def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
+    """Drop the PostgreSQL databases the session's tests left closed."""
+    databases = sys.modules.get("tests.support.databases")
+    if databases is not None:
+        databases.drop_finished()

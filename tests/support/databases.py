@@ -21,10 +21,34 @@ from api.services import Services
 from api.settings import Settings
 from tests.conftest import BACKEND, POSTGRES_ADMIN_URL, _admin_connection
 
+# DROP DATABASE makes PostgreSQL take a checkpoint: seconds each while other
+# tests write. A finished test's database is closed to connections at once and
+# dropped when its test session ends (tests/conftest.py), with nothing left to flush.
+_finished: list[str] = []
+
+
+def drop_finished() -> None:
+    """Drop the databases of the tests that finished."""
+    with _admin_connection() as connection:
+        for name in _finished:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    _finished.clear()
+
+
+def _finish(name: str) -> None:
+    with _admin_connection() as connection:
+        connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = %s AND pid <> pg_backend_pid()",
+            (name,),
+        )
+    _finished.append(name)
+
 
 @contextmanager
 def new_database(template: str | None = None) -> Iterator[str]:
-    """The URL of a new PostgreSQL database (a copy of `template`), dropped after."""
+    """The URL of a new PostgreSQL database (a copy of `template`), closed after
+    and dropped when the test process ends."""
     name = f"ledgerdesk_test_{uuid4().hex[:12]}"
     copy = f' TEMPLATE "{template}"' if template else ""
     with _admin_connection() as connection:
@@ -32,8 +56,7 @@ def new_database(template: str | None = None) -> Iterator[str]:
     try:
         yield f"{POSTGRES_ADMIN_URL.rsplit('/', 1)[0]}/{name}"
     finally:
-        with _admin_connection() as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        _finish(name)
 
 
 @contextmanager
