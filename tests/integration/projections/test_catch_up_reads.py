@@ -19,7 +19,7 @@ from domain.use_cases.tickets import OpenTicket
 from domain.use_cases.users import UpdateUser
 from projections import tables as t
 from projections.follower import Follower
-from projections.parked import ChangeParked
+from projections.parked import ChangeParked, list_parked
 from tests.integration.projections.conftest import fail_for, post_faulty, rows
 
 POLICY = {
@@ -121,3 +121,42 @@ def test_the_follower_that_applied_a_write_knows_if_it_parked_it(
     other = Follower(application, engine)
     assert other.parked_any([parked_at])
     assert not other.parked_any([parked_at - 1])
+
+
+def test_a_batch_sends_its_flush_setting_and_retry_check_with_other_statements(
+    application, engine, follower, tenant, client
+):
+    if engine.dialect.name != "postgresql":
+        pytest.skip("SQLite's statements are in-process calls")
+    second, sent = _second_ticket(application, engine, follower, tenant, client)
+    assert [s for s in sent if s.lstrip().upper().startswith("SET")] == []
+    assert _reads(sent, "parked_events") == []
+    [start] = [s for s in sent if "projection_tracking" in s and "FOR UPDATE" in s]
+    assert "set_config" in start
+    [move] = [s for s in sent if s.startswith("UPDATE projection_tracking")]
+    assert "parked_events" in move
+    assert rows(engine, t.tickets, id=second)
+
+
+def test_a_retry_learnt_of_at_the_move_applies_the_batch_again_uncached(
+    application, engine, follower, tenant, client, monkeypatch
+):
+    company, client_id = client
+    ticket = _open(application, tenant, company, client_id)
+    fail_for(monkeypatch, tenant)
+    parked_at = post_faulty(application, tenant, ticket)
+    follower.catch_up()
+    monkeypatch.undo()
+    _open(application, tenant, company, client_id)
+    follower.catch_up()  # the cache holds the client's and company's names
+
+    # another process's retry, then a rename its cache does not hear of
+    other = Follower(application, engine)
+    [parked] = list_parked(engine, notification_ids=[parked_at])
+    other.retry(parked)
+    with engine.begin() as connection:
+        renamed = t.users.update().where(t.users.c.id == client_id)
+        connection.execute(renamed.values(full_name="Ree Tried"))
+    third = _open(application, tenant, company, client_id)
+    follower.catch_up()
+    assert rows(engine, t.tickets, id=third)[0]["client_name"] == "Ree Tried"
