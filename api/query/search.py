@@ -354,6 +354,15 @@ testing each document newest first (about CANDIDATES / its share of them), the
 larger part of a search's time: 200 cost four times as much."""
 
 
+WALK = 5000
+"""Per kind, the newest documents tested one by one for the most recent
+matches (PostgreSQL). Finding fewer than the ranking asks there, the word is
+rare in the kind (under CANDIDATES / WALK of its recent documents) and its
+matches are read through the GIN index instead: a search tests at most WALK
+documents of a kind plus the matches of a word that rare, however large the
+tenant. Both ways give the same candidates, the kind's most recent matches."""
+
+
 def _tsqueries(connection: Connection, terms: Terms) -> dict[str, str]:
     """The search text as a tsquery in each configuration, made once."""
     parts = []
@@ -414,21 +423,43 @@ def _search_postgresql(
         )
         + " END"
     )
-    # each kind's most recent matches: an index walk by recency for a common
-    # word, the GIN index for a rare one (the planner picks), then ranked
-    candidates = " UNION ALL ".join(
-        f"""(SELECT d.id, d.kind, d.record_id, d.ticket_id, d.title, d.text,
-                    d.ref, d.language, d.updated_at, d.tsv
-             FROM search_documents d
-             WHERE {where} AND d.kind = '{kind}'
-               AND ({referenced if kind in REFERENCE_KINDS else match})
-             ORDER BY d.updated_at DESC LIMIT {max(CANDIDATES, limit)})"""
-        for kind in kinds
-        if kind in KINDS
+    # each kind's most recent matches, found the cheaper way: walking the
+    # newest WALK documents of the kind (a common word has its matches there),
+    # else, and only then, through the GIN index (a word rare in this kind)
+    columns = (
+        "d.id, d.kind, d.record_id, d.ticket_id, d.title, d.text, d.ref, "
+        "d.language, d.updated_at, d.tsv"
     )
+    walks, arms = [], []
+    for n, kind in enumerate(k for k in kinds if k in KINDS):
+        wanted = max(CANDIDATES, limit)
+        found = referenced if kind in REFERENCE_KINDS else match
+        walks.append(
+            f"""w{n} AS MATERIALIZED (
+                SELECT d.* FROM (
+                    SELECT {columns} FROM search_documents d
+                    WHERE {where} AND d.kind = '{kind}'
+                    ORDER BY d.updated_at DESC LIMIT {WALK}
+                ) d
+                WHERE {found} ORDER BY d.updated_at DESC LIMIT {wanted})"""
+        )
+        enough = f"(SELECT count(*) FROM w{n}) >= {wanted}"
+        arms.append(f"(SELECT * FROM w{n} WHERE {enough})")
+        arms.append(
+            f"""(SELECT * FROM (
+                    SELECT {columns} FROM search_documents d
+                    WHERE {where} AND d.kind = '{kind}' AND ({found})
+                      AND NOT {enough}
+                    OFFSET 0
+                ) m ORDER BY m.updated_at DESC LIMIT {wanted})"""
+        )
+    if not arms:
+        return []
+    candidates = " UNION ALL ".join(arms)
     statement = (
         text(
             f"""
+        WITH {", ".join(walks)}
         SELECT h.id, h.kind, h.record_id, h.ticket_id,
                COALESCE(NULLIF(h.title, ''), tk.title, '') AS title, h.updated_at,
                h.score, {headline} AS snippet

@@ -245,3 +245,20 @@ def test_equal_scores_are_ranked_newest_first_as_the_pages_are(
         for n in (1, 2, 3)
     ]
     assert paged == posted[::-1]
+
+
+def test_matches_older_than_the_walked_documents_are_found(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    ticket = _ticket_of(portal, client_a)
+    posted = [
+        _post(portal, operator, ticket["id"], f"The capybara report, part {n}")["id"]
+        for n in range(3)
+    ]
+    for n in range(3):
+        _post(portal, operator, ticket["id"], f"Nothing to see, part {n}")
+    with patch.object(api.query.search, "WALK", 2):
+        found = _results(_search(portal, operator, "capybara", limit=5), "message")
+        client = _results(_search(portal, client_a, "capybara", limit=5), "message")
+    assert [r["message_id"] for r in found] == posted[::-1]
+    assert [r["message_id"] for r in client] == posted[::-1]
