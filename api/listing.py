@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Connection, Engine, Select, func, select
 
 from api.cache import ReadCache
-from api.counts import SAMPLE, Total, count_statement, list_total
+from api.counts import Total, count_statement, list_total
 from api.deps import User, visible
 from api.present.common import Lookups
 from api.present.rows import LIST_ROWS
@@ -50,8 +50,10 @@ def envelope(
     per_page: int,
     total: int,
     estimated: bool | None = None,
+    bounds: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    """The list envelope every list answers; total_is_estimate where one can be."""
+    """The list envelope every list answers; total_is_estimate where one can be,
+    with the bounds the exact count lies in (total itself when exact)."""
     offset = (page - 1) * per_page
     body: dict[str, Any] = {
         "data": data,
@@ -61,6 +63,7 @@ def envelope(
     }
     if estimated is not None:
         body["total_is_estimate"] = estimated
+    body["total_min"], body["total_max"] = bounds or (total, total)
     body["per_page"] = per_page
     body["current_page"] = page
     body["last_page"] = max(1, math.ceil(total / per_page))
@@ -121,78 +124,46 @@ def list_page(
     page: int,
     cache: ReadCache | None = None,
 ) -> dict[str, Any]:
-    """One page of a list in the contract's envelope, in one statement.
+    """One page of a list in the contract's envelope.
 
-    Each row carries the list's total (exact, for tickets from ticket_counts).
-    Under a free-text search each row carries the rows the other filters leave
-    (in_scope); a page that ends the list tells its total, a full one asks
-    `list_total`: exact while that is cheap, else estimated from a uniform
-    sample of the scope, at a cost that does not grow with the tenant.
+    Each row carries the rows in scope: the list's total without a free-text
+    search (for tickets from ticket_counts). A searched page that ends the
+    list tells its own total; a full one asks `list_total`, exact while that
+    is cheap, else estimated from a uniform sample of the scope, at a cost
+    that does not grow with the tenant.
     """
     per_page = query.per_page
     offset = (page - 1) * per_page
-    # a searched list is counted exactly (list_total), never scaled from a sample
-    streams_windows = connection.dialect.name != "sqlite" and not query.search
-    statement = _page_statement(resource, user, query, streams_windows)
+    statement = _page_statement(resource, user, query)
     rows = list(connection.execute(statement.limit(per_page).offset(offset)))
-    total = _total(query, rows, offset, per_page, streams_windows)
-    if (not rows and offset) or (
-        total.estimated and (not streams_windows or rows[0].in_scope <= SAMPLE)
-    ):
-        # past the end the rows cannot tell the total; a short list is counted
-        in_scope = int(rows[0].in_scope) if rows else None
+    in_scope = int(rows[0].in_scope) if rows else None
+    if rows and not query.search:
+        total = Total(int(rows[0].in_scope))
+    elif rows and len(rows) < per_page:  # the page ends the list
+        total = Total(offset + len(rows))
+    elif rows or offset:  # a full page, or past the end: the rows cannot tell
         total = list_total(connection, resource.name, user, query, in_scope)
+    else:
+        total = Total(0)
     lookups = Lookups(connection, user.tenant_id, cache)
     shape = LIST_ROWS[resource.name]
     data = [shape(row, lookups) for row in rows]
     value = total.value
+    bounds = None
     if total.estimated:  # never fewer than shown, and more when the page is full
-        value = max(value, offset + len(data) + (1 if len(data) == per_page else 0))
-    return envelope(data, page, per_page, value, total.estimated)
+        shown = offset + len(data)
+        value = max(value, shown + (1 if len(data) == per_page else 0))
+        low = max(shown, total.low if total.low is not None else value)
+        bounds = (min(low, value), max(value, total.high or value))
+    return envelope(data, page, per_page, value, total.estimated, bounds)
 
 
-def _page_statement(
-    resource: Resource, user: User, query: Query, streams_windows: bool
-) -> Select[Any]:
-    """The sorted rows, each with in_scope (and, searching where the database
-    streams window functions, scanned)."""
-    compiler = Compiler(resource, user.scope())
+def _page_statement(resource: Resource, user: User, query: Query) -> Select[Any]:
+    """The sorted rows, each with the rows in scope (the list without its search)."""
     scope = dataclasses.replace(query, search=None)
     in_scope = count_statement(resource.name, user, scope).scalar_subquery()
-    if not query.search or not streams_windows:
-        return compiler.rows(query).add_columns(in_scope.label("in_scope"))
-    ranked = (
-        select(
-            resource.table,
-            func.row_number().over(order_by=compiler.order(query)).label("scanned"),
-            in_scope.label("in_scope"),
-        )
-        .where(*compiler.where(scope))
-        .subquery()
-    )
-    # the same list over the ranked rows: its search and order, by column name
-    over_ranked = dataclasses.replace(resource, table=ranked)  # type: ignore[arg-type]
-    outer = Compiler(over_ranked, user.scope())
-    return (
-        select(ranked).where(outer.search(query.search)).order_by(*outer.order(query))
-    )
-
-
-def _total(
-    query: Query, rows: list[Any], offset: int, per_page: int, streams_windows: bool
-) -> Total:
-    if not rows:
-        return Total(0)
-    in_scope = int(rows[0].in_scope)
-    if not query.search:
-        return Total(in_scope)
-    found = offset + len(rows)
-    if not streams_windows:  # a short page ends the list; a full one needs list_total
-        return Total(found, estimated=len(rows) == per_page)
-    scanned = int(rows[-1].scanned)
-    if len(rows) < per_page or scanned >= in_scope:  # the scope ran out: exact
-        return Total(found)
-    return Total(round(found * in_scope / scanned), estimated=True)
+    rows = Compiler(resource, user.scope()).rows(query)
+    return rows.add_columns(in_scope.label("in_scope"))
 
 
 def all_rows(engine: Engine, resource: Resource, user: User, query: Query) -> list[Any]:

@@ -53,6 +53,16 @@ class Page(BaseModel, Generic[T]):
         description="true when a free-text search spans more rows than are "
         "tried: total is then scaled up from a sample, and last_page with it",
     )
+    total_min: int | None = Field(
+        None,
+        description="the least the exact count can be: total when it is exact, "
+        "else the estimate's lower bound (never fewer than the rows shown)",
+    )
+    total_max: int | None = Field(
+        None,
+        description="the most the exact count can be: total when it is exact, "
+        "else the estimate's upper bound",
+    )
     per_page: int
     current_page: int
     last_page: int

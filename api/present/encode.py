@@ -44,6 +44,8 @@ def page_json(body: dict[str, Any], order: Callable[[dict[str, Any]], Any]) -> b
             "to": body["to"],
             "total": body["total"],
             "total_is_estimate": body.get("total_is_estimate", False),
+            "total_min": body.get("total_min", body["total"]),
+            "total_max": body.get("total_max", body["total"]),
             "per_page": body["per_page"],
             "current_page": body["current_page"],
             "last_page": body["last_page"],

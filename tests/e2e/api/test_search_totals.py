@@ -250,6 +250,9 @@ def _check(
             body = portal.get("/api/tickets", headers, params=params).json()
         assert len(body["data"]) == min(size, len(expected))
         estimated.append(body["total_is_estimate"])
+        # the answer states the bounds: the exact count lies within them
+        assert body["total_min"] <= len(expected) <= body["total_max"]
+        assert body["total_min"] <= body["total"] <= body["total_max"]
         if not body["total_is_estimate"]:
             assert body["total"] == len(expected)
             continue

@@ -30,6 +30,8 @@ def test_the_envelope_counts_from_to_and_the_last_page() -> None:
         "from": 11,
         "to": 12,
         "total": 12,
+        "total_min": 12,
+        "total_max": 12,
         "per_page": 5,
         "current_page": 3,
         "last_page": 3,
@@ -46,10 +48,18 @@ def test_an_empty_page_has_no_from_or_to_and_one_last_page() -> None:
         "to",
         "total",
         "total_is_estimate",
+        "total_min",
+        "total_max",
         "per_page",
         "current_page",
         "last_page",
     ]
+
+
+def test_an_estimated_total_states_the_bounds_the_count_lies_in() -> None:
+    body = envelope(["a"] * 5, 2, 5, 40, estimated=True, bounds=(31, 52))
+    assert (body["total"], body["total_min"], body["total_max"]) == (40, 31, 52)
+    assert body["total_is_estimate"] is True
 
 
 @pytest.mark.parametrize("raw", ["0", "-1", "two", "1.5", "1000001"])

@@ -6210,6 +6210,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6233,6 +6243,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6256,6 +6276,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6279,6 +6309,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6302,6 +6342,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6325,6 +6375,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6348,6 +6408,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6371,6 +6441,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6394,6 +6474,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6417,6 +6507,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6440,6 +6540,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6463,6 +6573,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6486,6 +6606,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6509,6 +6639,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6532,6 +6672,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6555,6 +6705,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6578,6 +6738,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6601,6 +6771,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6624,6 +6804,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6647,6 +6837,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6670,6 +6870,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6693,6 +6903,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6716,6 +6936,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6739,6 +6969,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6762,6 +7002,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6785,6 +7035,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6808,6 +7068,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6831,6 +7101,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6854,6 +7134,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6877,6 +7167,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6900,6 +7200,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
@@ -6923,6 +7233,16 @@ export interface components {
              * @default false
              */
             total_is_estimate?: boolean;
+            /**
+             * Total Min
+             * @description the least the exact count can be: total when it is exact, else the estimate's lower bound (never fewer than the rows shown)
+             */
+            total_min?: number | null;
+            /**
+             * Total Max
+             * @description the most the exact count can be: total when it is exact, else the estimate's upper bound
+             */
+            total_max?: number | null;
             /** Per Page */
             per_page: number;
             /** Current Page */
