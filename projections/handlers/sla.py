@@ -199,13 +199,17 @@ def _parse(item_id: int, data: str, calendar: str | None) -> tuple[int, Policy] 
 
 
 def clock_columns(
-    kept: Mapping[str, Any], found: tuple[int, Policy] | None, at: datetime
+    kept: Mapping[str, Any],
+    found: tuple[int, Policy] | None,
+    at: datetime,
+    history: History | None = None,
 ) -> dict[str, Any]:
-    """The row's SLA columns for its kept history under a policy (or none)."""
+    """The row's SLA columns for its kept history under a policy (or none);
+    `history` is that history when the caller has it at hand."""
     if found is None:
         return dict(NO_CLOCK)
     policy_id, policy = found
-    result = clock(history_of(kept), policy)
+    result = clock(history or history_of(kept), policy)
     if result.response is None and result.resolution is None:
         return {**NO_CLOCK, "sla_policy_id": policy_id}
     pending = result.pending
@@ -275,8 +279,13 @@ def _next_key(result: Any, alert: tuple[datetime, str, str]) -> str:
     return f"{target} {level} {of.due_at.isoformat()}"
 
 
-def _refresh(a: Apply, kept: dict[str, Any], row_id: str | None = None) -> None:
-    columns = clock_columns(kept, _policy(a, kept), a.at)
+def _refresh(
+    a: Apply,
+    kept: dict[str, Any],
+    row_id: str | None = None,
+    history: History | None = None,
+) -> None:
+    columns = clock_columns(kept, _policy(a, kept), a.at, history)
     a.update(t.tickets, row_id, touch=False, sla_history=kept, **columns)
 
 
@@ -295,19 +304,27 @@ def _kept(a: Apply) -> dict[str, Any] | None:
 def opened(a: Apply) -> None:
     e = a.event
     fields = e.fields
+    at = _iso(a.at)
     kept = {
-        "opened_at": _iso(a.at),
+        "opened_at": at,
         "priority_id": fields.get("priority_id"),
         "company_id": fields.get("company_id"),
         "sla_id": fields.get("sla_id"),
-        "statuses": [[_iso(a.at), e.status_type]],
+        "statuses": [[at, e.status_type]],
         "first_response_at": None,
         "alerts": [],
     }
     if e.is_template:
         a.update(t.tickets, touch=False, **NO_CLOCK)
         return
-    _refresh(a, kept)
+    # every ticket opens through here: its history is made from the event, not
+    # read back from the strings just written for the row
+    history = History(
+        opened_at=a.at,
+        priority_id=kept["priority_id"],
+        statuses=((a.at, int(e.status_type)),),
+    )
+    _refresh(a, kept, history=history)
 
 
 def updated(a: Apply) -> None:
