@@ -21,8 +21,7 @@ from sqlalchemy import (
     true,
 )
 
-from api.query.search import tickets_matching
-from api.query.search_lists import LIST_KINDS, records_matching
+from api.query.search_lists import LIST_KINDS, records_matching, tickets_matching
 from api.query.spec import BOOL, DATETIME, INT, Field, Resource
 from api.query.tree import (
     ActionRequired,
@@ -228,8 +227,8 @@ class Compiler:
 
     def search(self, text: str) -> ColumnElement[bool]:
         """The free-text search: tickets (their messages too) and the other
-        indexed lists through the search index (api/query/search.py,
-        search_lists.py); the rest: any of the list's text columns contains it."""
+        indexed lists through the search index (api/query/search_lists.py);
+        the rest: any of the list's text columns contains it."""
         if self.resource.name == "tickets":
             return tickets_matching(self.table, self.scope, text)
         pattern = like_pattern(text)
