@@ -23,11 +23,8 @@ from sqlalchemy import (
     Boolean,
     ColumnElement,
     Connection,
-    Select,
     bindparam,
     false,
-    or_,
-    select,
     text,
     true,
 )
@@ -224,44 +221,6 @@ def audience(scope: Scope) -> list[ColumnElement[bool]]:
         parts.append(DOCS.c.visible_to_client == true())
         parts.append(DOCS.c.company_id.in_(ids) if ids else false())
     return parts
-
-
-def tickets_matching(table: Any, scope: Scope, q: str) -> ColumnElement[bool]:
-    """The builder's `s` on tickets: the ticket or one of its messages matches.
-
-    A client's tickets match by what it may read only: never an internal note.
-    """
-    terms = parse(q)
-    return _or_own_text(table, q, terms, table.c.id.in_(ticket_documents(scope, q)))
-
-
-def ticket_documents(scope: Scope, q: str) -> Select[tuple[Any]]:
-    """The ticket_id of each ticket's or message's document the search matches."""
-    terms = parse(q)
-    return select(DOCS.c.ticket_id).where(
-        *audience(scope),
-        DOCS.c.kind.in_(("ticket", "message")),
-        Matches(terms, references=terms.like is not None),
-    )
-
-
-def ticket_probe(table: Any, scope: Scope, q: str) -> ColumnElement[bool]:
-    """tickets_matching asked of each ticket row by its own documents.
-
-    Its cost follows the rows it is asked about, not the tenant's matches: the
-    OFFSET 0 keeps PostgreSQL from turning it into a join that reads them all.
-    """
-    own = ticket_documents(scope, q).where(DOCS.c.ticket_id == table.c.id).offset(0)
-    return _or_own_text(table, q, parse(q), own.exists())
-
-
-def _or_own_text(
-    table: Any, q: str, terms: Terms, matched: ColumnElement[bool]
-) -> ColumnElement[bool]:
-    if terms.like is None:  # too short for the trigram index: the ticket's own
-        pattern = _like(q.strip())  # text (reference, description) as before
-        return or_(table.c.search.ilike(pattern, escape="\\"), matched)
-    return matched
 
 
 # -- the grouped search -----------------------------------------------------------
