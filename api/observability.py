@@ -71,9 +71,23 @@ def json_formatter() -> logging.Formatter:
 def configure_logging(level: int = logging.INFO) -> logging.Handler:
     """Write every log line, uvicorn's included, as JSON to stderr (once)."""
     root = logging.getLogger()
-    for handler in root.handlers:
-        if getattr(handler, "ledgerdesk_json", False):
-            return handler
+    handler = next(
+        (h for h in root.handlers if getattr(h, "ledgerdesk_json", False)), None
+    ) or _json_handler(root, level)
+    for name in ("uvicorn", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        logger.handlers.clear()  # theirs are plain text; ours is the root's
+        logger.propagate = True
+    # The app writes each answer's line itself (Observe, below); uvicorn writes
+    # its own whenever its access logger reaches a handler, whatever access_log
+    # said, so it reaches none: one line a request, not two.
+    access = logging.getLogger("uvicorn.access")
+    access.handlers.clear()
+    access.propagate = False
+    return handler
+
+
+def _json_handler(root: logging.Logger, level: int) -> logging.Handler:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(json_formatter())
     handler.addFilter(RequestContext())
@@ -81,10 +95,6 @@ def configure_logging(level: int = logging.INFO) -> logging.Handler:
     root.addHandler(handler)
     if root.level == logging.NOTSET or root.level > level:
         root.setLevel(level)
-    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
-        logger = logging.getLogger(name)
-        logger.handlers.clear()  # theirs are plain text; ours is the root's
-        logger.propagate = True
     return handler
 
 
