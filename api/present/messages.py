@@ -6,12 +6,12 @@ or "html" (an operator's HTML, sanitised on the way in, shown in a sandbox).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, select, true
+from sqlalchemy import Connection, and_, select, true
 
 from api.actions.attachments import link_token
-from api.present.common import actor, iso, people
+from api.present.common import actor, iso
 from projections import tables as t
 from storage.tables import attachments
 
@@ -27,6 +27,28 @@ def attachment_json(row: Any) -> dict[str, Any]:
     }
 
 
+class Author(NamedTuple):
+    """The user columns a message's actor is shown with."""
+
+    id: str
+    email: str
+    first_name: str
+    last_name: str
+    full_name: str
+    is_operator: int
+
+
+users = t.users
+# the author's columns, read in the messages' statement by an outer join
+AUTHOR = tuple(users.c[name].label(f"author_{name}") for name in Author._fields)
+
+
+def _author(row: Any) -> Author | None:
+    if row.author_id is None:
+        return None
+    return Author(*(getattr(row, f"author_{name}") for name in Author._fields))
+
+
 def thread(
     connection: Connection,
     tenant_id: str,
@@ -36,15 +58,21 @@ def thread(
 ) -> list[dict[str, Any]]:
     """The messages of a ticket or asset; a client view has no internal notes."""
     m = t.messages
-    query = select(m).where(
-        m.c.tenant_id == tenant_id,
-        m.c.morphable_id == morphable_id,
-        m.c.visible_to_client == true() if client_view else true(),
+    joined = m.outerjoin(
+        users, and_(users.c.tenant_id == m.c.tenant_id, users.c.id == m.c.actor_id)
+    )
+    query = (
+        select(m, *AUTHOR)
+        .select_from(joined)
+        .where(
+            m.c.tenant_id == tenant_id,
+            m.c.morphable_id == morphable_id,
+            m.c.visible_to_client == true() if client_view else true(),
+        )
     )
     if message_id is not None:
         query = query.where(m.c.id == message_id)
     rows = list(connection.execute(query.order_by(m.c.created_at, m.c.id)))
-    actors = people(connection, tenant_id, {r.actor_id for r in rows if r.actor_id})
     files: dict[str, Any] = {}
     wanted = sorted({a for r in rows for a in (r.attachment_ids or [])})
     if wanted:
@@ -62,7 +90,7 @@ def thread(
             "is_from_client": bool(r.is_from_client),
             "visible_to_client": bool(r.visible_to_client),
             "created_at": iso(r.created_at),
-            "actor": actor(actors.get(r.actor_id), r.actor_id),
+            "actor": actor(_author(r), r.actor_id),
             "attachments": [
                 attachment_json(files[i])
                 for i in (r.attachment_ids or [])
