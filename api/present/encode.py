@@ -11,7 +11,7 @@ bytes equal to pydantic's for every row shape the list answers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args, get_origin
 
 import orjson
 from pydantic import BaseModel
@@ -51,3 +51,38 @@ def page_json(body: dict[str, Any], order: Callable[[dict[str, Any]], Any]) -> b
             "last_page": body["last_page"],
         }
     )
+
+
+def _nested(annotation: Any) -> tuple[type[BaseModel], bool] | None:
+    """The model a field holds (and whether as a list), if it holds one."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation, False
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    if get_origin(annotation) is list and args:
+        inner = _nested(args[0])
+        return (inner[0], True) if inner and not inner[1] else None
+    if len(args) == 1:
+        return _nested(args[0])
+    return None
+
+
+def deep_order(model: type[BaseModel]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """row_order for a record and every model it holds, however deep."""
+    top = row_order(model)
+    inner: list[tuple[str, Callable[[dict[str, Any]], dict[str, Any]], bool]] = []
+    for name, info in model.model_fields.items():
+        held = _nested(info.annotation)
+        if held is not None:
+            inner.append((info.alias or name, deep_order(held[0]), held[1]))
+
+    def ordered(record: dict[str, Any]) -> dict[str, Any]:
+        out = top(record)
+        for key, order, many in inner:
+            value = out[key]
+            if value is None:
+                continue
+            out[key] = [order(v) for v in value] if many else order(value)
+        return out
+
+    return ordered
+

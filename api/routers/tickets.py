@@ -123,4 +123,4 @@ for path, name, guard in (("", "create", []), ("/open", "open", [staff()])):
 
 add_ticket_edits(router, "tickets", False, ("/{ticket_id}/edit", "edit"))
 
-add_detail(router, "tickets", TicketDetail, _detail)
+add_detail(router, "tickets", TicketDetail, _detail, encoded=True)

@@ -10,9 +10,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from pydantic import TypeAdapter
 from sqlalchemy import Engine, event
 
+from api.present.encode import deep_order
+from api.schemas import TicketDetail
 from tests.e2e.api.conftest import Portal
+
+DETAIL = TypeAdapter(TicketDetail)
 
 
 @contextmanager
@@ -73,3 +78,54 @@ def test_a_detail_reads_the_thread_and_its_authors_in_one_statement(
         # the setting lists come from their caches
         assert [_table(s) for s in sent] == ["tickets", "messages"], sent
         assert "JOIN users" in " ".join(sent[1].split()).replace('"', "")
+
+
+def _model_bytes(content: bytes) -> bytes:
+    return DETAIL.dump_json(DETAIL.validate_json(content), by_alias=True)
+
+
+def test_a_detail_is_encoded_as_its_model_would_be(
+    portal: Portal, client_a: dict[str, str], operator: dict[str, str]
+) -> None:
+    listed = portal.get("/api/tickets", client_a, params={"builder[paginate]": 100})
+    ticket = next(r for r in listed.json()["data"] if r["sla_state"] is not None)
+    edit = portal.get(f"/api/tickets/{ticket['id']}/edit", operator).json()
+    saved = portal.client.put(
+        f"/api/tickets/{ticket['id']}",
+        headers=operator,
+        json={"custom_values": {"asset_tag": "A-9"}, "version": edit["version"]},
+    )
+    assert saved.status_code == 200, saved.text
+    form = {"message": "<p>Log</p>", "morphable_type": "Ticket"}
+    sent = portal.post(
+        "/api/messages",
+        client_a,
+        data={**form, "morphable_id": ticket["id"]},
+        files=[("file[0]", ("log.txt", b"error 42", "text/plain"))],
+    )
+    assert sent.status_code == 201, sent.text
+    for headers in (client_a, operator):
+        answer = portal.get(f"/api/tickets/{ticket['id']}", headers)
+        assert answer.status_code == 200, answer.text
+        assert answer.headers["content-type"] == "application/json"
+        shown = answer.json()
+        assert shown["sla_state"] is not None and shown["custom_values"]
+        assert any(m["attachments"] for m in shown["messages"])
+        assert answer.content == _model_bytes(answer.content)
+
+
+def test_a_record_and_the_models_it_holds_take_the_models_order() -> None:
+    order = deep_order(TicketDetail)
+    message = {"extra": 1, "attachments": [], "actor": None, "id": "m1"}
+    body = order({"messages": [message], "id": "t1", "status": {"id": 1}})
+    assert list(body)[:3] == ["id", "reference", "description"]
+    assert list(body["status"]) == [
+        "id",
+        "name",
+        "name_client",
+        "style",
+        "style_client",
+        "type",
+    ]
+    assert list(body["messages"][0])[:3] == ["id", "message", "format"]
+    assert list(body["messages"][0])[-1] == "extra"
