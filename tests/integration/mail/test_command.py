@@ -92,7 +92,6 @@ def test_serve_on_the_embedded_default_sends_mail_from_a_thread(
         update={"smtp_url": f"smtp://127.0.0.1:{smtp.port}", "poll_interval": 0.05}
     )
     app = embedded_app(settings, projector=True, mail=True)
-    thread, stop = app.state.mail_thread
     try:
         [ticket] = tickets(portal, 1)
         reply(portal, operator, ticket.id, "first")
@@ -100,9 +99,8 @@ def test_serve_on_the_embedded_default_sends_mail_from_a_thread(
         while not replies(smtp) and time.monotonic() < deadline:
             time.sleep(0.1)
     finally:
-        stop.set()
-        thread.join(timeout=10)
-        app.state.follower.stop()
+        for halt in app.state.followers.values():  # the SLA timer's thread too
+            halt()
         app.state.services.domain.close()
         app.state.services.engine.dispose()
     [mail] = replies(smtp)
