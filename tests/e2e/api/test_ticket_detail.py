@@ -6,33 +6,16 @@ authors come in the messages' own statement, not in one more round trip.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from pydantic import TypeAdapter
-from sqlalchemy import Engine, event
 
 from api.present.encode import deep_order
 from api.schemas import TicketDetail
 from tests.e2e.api.conftest import Portal
+from tests.support.statements import statements
 
 DETAIL = TypeAdapter(TicketDetail)
-
-
-@contextmanager
-def statements(engine: Engine) -> Iterator[list[str]]:
-    """The SQL statements sent on engine meanwhile."""
-    sent: list[str] = []
-
-    def note(_conn, _cursor, statement, *_args):  # type: ignore[no-untyped-def]
-        sent.append(statement)
-
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        yield sent
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
 
 
 def _table(statement: str) -> str:

@@ -8,11 +8,7 @@ changes them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
-from sqlalchemy import Engine, event
 
 from domain.base import SYSTEM
 from domain.use_cases.tickets import OpenTicket
@@ -21,27 +17,13 @@ from projections import tables as t
 from projections.follower import Follower
 from projections.parked import ChangeParked, list_parked
 from tests.integration.projections.conftest import fail_for, post_faulty, rows
+from tests.support.statements import statements
 
 POLICY = {
     "default_targets": {"response_minutes": 60, "resolution_minutes": 600},
     "pause_statuses": [],
     "warn_percent": 80,
 }
-
-
-@contextmanager
-def statements(engine: Engine) -> Iterator[list[str]]:
-    """The SQL statements sent on engine meanwhile."""
-    sent: list[str] = []
-
-    def note(_conn, _cursor, statement, *_args):  # type: ignore[no-untyped-def]
-        sent.append(statement)
-
-    event.listen(engine, "before_cursor_execute", note)
-    try:
-        yield sent
-    finally:
-        event.remove(engine, "before_cursor_execute", note)
 
 
 def _reads(sent: list[str], table: str) -> list[str]:
