@@ -192,6 +192,17 @@ table_presets = Table(
     Index("ix_presets_user", "tenant_id", "user_id", "type"),
 )
 
+COUNT_DIMENSIONS = (
+    "company_id",
+    "status_id",
+    "priority_id",
+    "category_id",
+    "ticket_type_id",
+    "is_template",
+    "deleted",
+)
+"""The low-cardinality list filters: ticket_counts' buckets, the sample index."""
+
 tickets = Table(
     "tickets",
     metadata,
@@ -263,18 +274,7 @@ tickets = Table(
     # a searched list's total samples the tickets in a range of ids and tests
     # the list's filters on these columns without reading the rows
     # (api/counts.py sampled)
-    Index(
-        "ix_tickets_sample",
-        "tenant_id",
-        "id",
-        "company_id",
-        "status_id",
-        "priority_id",
-        "category_id",
-        "ticket_type_id",
-        "is_template",
-        "deleted",
-    ),
+    Index("ix_tickets_sample", "tenant_id", "id", *COUNT_DIMENSIONS),
 )
 
 messages = Table(
@@ -490,16 +490,6 @@ A saved filter made only of equality and membership tests on these columns is
 counted by summing n over matching buckets: a few hundred rows for a company,
 whatever the number of tickets.
 """
-
-COUNT_DIMENSIONS = (
-    "company_id",
-    "status_id",
-    "priority_id",
-    "category_id",
-    "ticket_type_id",
-    "is_template",
-    "deleted",
-)
 
 
 def bucket_key(row: dict[str, object]) -> str:
