@@ -1,0 +1,80 @@
+"""The load generator's client: the requests it sends, on one connection each."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import httpx
+
+from bench.load import Connection, _request, url
+from bench.measuring import NEWEST_FIRST, ListCase
+from bench.seeding import Tenant
+
+TENANT = Tenant("acme", "t-1", 10, [], "")
+
+
+def test_a_list_address_is_encoded_as_httpx_encodes_it() -> None:
+    for params in (NEWEST_FIRST, ListCase(3, "printer vpn").params()):
+        expected = httpx.URL("http://x/api/tickets", params=params)
+        assert "http://x" + url("/api/tickets", params) == str(expected)
+
+
+async def _serve(
+    seen: list[bytes], statuses: list[int]
+) -> tuple[asyncio.Server, str, list[int]]:
+    """A one-answer-per-request HTTP/1.1 server; what each connection sent."""
+    connections: list[int] = []
+
+    async def handle(
+        reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        connections.append(1)
+        while head := await reader.readuntil(b"\r\n\r\n"):
+            length = 0
+            for line in head.split(b"\r\n"):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            seen.append(head + (await reader.readexactly(length) if length else b""))
+            status = statuses.pop(0)
+            body = b'{"ok": true}'
+            writer.write(
+                b"HTTP/1.1 %d X\r\ncontent-length: %d\r\n\r\n%s"
+                % (status, len(body), body)
+            )
+            await writer.drain()
+            if not statuses:
+                break
+        writer.close()
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    return server, f"http://127.0.0.1:{port}", connections
+
+
+def test_a_client_sends_its_tenant_and_token_on_one_connection() -> None:
+    seen: list[bytes] = []
+
+    async def run() -> list[bool]:
+        server, base, connections = await _serve(seen, [200, 200, 404])
+        headers = {"authorization": "Bearer abc"}
+        rng = random.Random(1)
+        async with server, Connection(base, TENANT) as http:
+            answers = [
+                await _request(http, headers, kind, rng, "/n", ["/f"], ["t1"], "1.1")()
+                for kind in ("list", "reply", "detail")
+            ]
+        assert len(connections) == 1
+        return [answer.is_success for answer in answers]
+
+    assert asyncio.run(run()) == [True, True, False]
+    listed, replied, detail = seen
+    assert listed.startswith(b"GET /n HTTP/1.1\r\n")
+    for sent in seen:
+        assert b"host: acme.localhost\r\n" in sent.lower()
+        assert b"authorization: Bearer abc\r\n" in sent
+    assert replied.startswith(b"POST /api/messages HTTP/1.1\r\n")
+    assert b"multipart/form-data; boundary=" in replied
+    assert b'name="morphable_id"\r\n\r\nt1\r\n' in replied
+    assert b"<p>Load reply 1.1</p>" in replied
+    assert detail.startswith(b"GET /api/tickets/t1 HTTP/1.1\r\n")
