@@ -22,12 +22,14 @@ from collections.abc import Callable, Iterable
 
 import psycopg
 from psycopg import sql
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Engine, text
+from sqlalchemy.sql import Executable
 
 from api.cache import KEEPS_CACHE, ReadCache
 from projections.follower import Follower
 
 log = logging.getLogger("ledgerdesk.announce")
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 POSITIONS = "ledgerdesk_read_model"
 """The channel of the read-model follower's positions: 'POSITION FLAG'."""
@@ -50,12 +52,9 @@ def changes_caches(topics: Iterable[str]) -> bool:
 def announce_positions(follower: Follower) -> None:
     """Have the follower announce each position in the transaction that moves it."""
 
-    def announce(connection: Connection, position: int, topics: set[str]) -> None:
+    def announce(position: int, topics: set[str]) -> Executable:
         payload = f"{position} {int(changes_caches(topics))}"
-        connection.exec_driver_sql(
-            "SELECT pg_notify(%(channel)s, %(payload)s)",
-            {"channel": POSITIONS, "payload": payload},
-        )
+        return NOTIFY.bindparams(channel=POSITIONS, payload=payload)
 
     follower.announce = announce
 

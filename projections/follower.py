@@ -17,8 +17,10 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, inspect, select, update
+from sqlalchemy.sql import Executable
 
 from domain.application import Ledgerdesk
+from projections import pipeline
 from projections import tables as t
 from projections.context import MAX_CACHED_ROWS, Apply, Batch, RowCache
 from projections.handlers import commerce, deals, directory, mail, search, sla, tickets
@@ -121,9 +123,10 @@ class Follower:
         so `_parked` names all of them that were parked."""
         self._parked: set[int] = set()
         """The events this follower parked (see `_known`)."""
-        self.announce: Callable[[Connection, int, set[str]], None] | None = None
-        """Called in the transaction that moves the position (other processes hear
-        of it only once it is visible): the API workers' notice."""
+        self.announce: Callable[[int, set[str]], Executable] | None = None
+        """The API workers' notice of a position and its batch's topics: a
+        statement run in the transaction that moves the position (other
+        processes hear of it only once it is visible)."""
         self.watched = False
         """Whether another process follows and this one only hears of its
         positions (observed()): a write then waits, never applies."""
@@ -196,17 +199,20 @@ class Follower:
                 if not notifications:
                     return 0
                 self._attempted = (start, notifications[0]) if limit == 1 else None
+                position = notifications[-1].id
+                move, asks = self._move_statement(connection, position)
                 batch = Batch(connection, rows)
                 try:
                     self._apply(batch, notifications)
-                    batch.flush()
+                    then = [move]
+                    if self.announce is not None:
+                        then.append(self.announce(position, self.applied_topics))
+                    # the rows, the move and the notice: one round trip when small
+                    answers = pipeline.flush(batch, then)
                 finally:
                     batch.close()
-                position = notifications[-1].id
-                if self._move(connection, position) and cached:
+                if asks and self._retried(answers[0]) and cached:
                     raise _RetriedMeanwhile
-                if self.announce is not None:
-                    self.announce(connection, position, self.applied_topics)
         except BaseException:
             rows.reset()  # the batch rolled back: what the cache holds may not be
             raise
@@ -257,13 +263,23 @@ class Follower:
             )
         return self._has_parking
 
-    def _move(self, connection: Connection, position: int) -> bool:
-        """Move the position; on PostgreSQL, whether a retry wrote since last asked.
+    def _move(self, connection: Connection, position: int) -> None:
+        """Move the position (outside a batch: parking an event)."""
+        move, asks = self._move_statement(connection, position)
+        found = connection.execute(move)
+        if asks:
+            self._retried(found.scalar())
 
-        The last retry's moment rides with the move: the batch holds the
-        tracking row's lock, which a retry takes too, so the statement sees
-        every retry but one that waits for this batch to commit. A batch that
-        learns of one late rolls back and is applied again with an empty cache.
+    def _move_statement(
+        self, connection: Connection, position: int
+    ) -> tuple[Executable, bool]:
+        """The position's move; whether it answers the last retry's moment.
+
+        On PostgreSQL the last retry's moment rides with the move: the batch
+        holds the tracking row's lock, which a retry takes too, so the
+        statement sees every retry but one that waits for this batch to
+        commit. A batch that learns of one late rolls back and is applied
+        again with an empty cache.
         """
         move = (
             update(t.tracking)
@@ -271,14 +287,13 @@ class Follower:
             .values(position=position)
         )
         if connection.dialect.name != "postgresql" or not self._parks(connection):
-            connection.execute(move)
-            return False
+            return move, False
         last = (
             select(func.max(parked_events.c.resolved_at))
             .where(parked_events.c.follower == self.name)
             .scalar_subquery()
         )
-        return self._retried(connection.execute(move.returning(last)).scalar())
+        return move.returning(last), True
 
     def _moved(self, position: int, count: int) -> None:
         rows = self.rows

@@ -1,0 +1,163 @@
+"""A small batch's writes in one round trip: a psycopg pipeline on PostgreSQL.
+
+A write waits for the read model to show its own event, so a new ticket's
+batch (a ticket, a message, their two search documents, a count and the
+position) is on every create's path. Written one table at a time it costs a
+COPY each (two round trips), the count's upsert and the position's move: nine
+round trips, each a switch between this process and the server on a busy
+machine. In a pipeline the same statements go out together and their answers
+come back together, at the end, with the same transaction and the same
+failure: a statement that fails fails the batch, which rolls back.
+
+Large batches (a rebuild, a catch-up after downtime) keep the COPY, which is
+cheaper per row than an INSERT once there are many.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, cast
+
+import psycopg
+from sqlalchemy import Connection, Table
+from sqlalchemy.engine import Compiled, Dialect
+from sqlalchemy.sql import ClauseElement, Executable
+
+from projections.context import (
+    CHANGED,
+    CLEAN,
+    NEW,
+    Batch,
+    _bump_or_insert,
+    _copy_plan,
+    _json_text,
+    _key_columns,
+    _update,
+)
+
+PIPELINED_ROWS = 64
+"""A batch writing at most this many rows and buckets goes in one pipeline."""
+
+
+def flush(batch: Batch, then: Sequence[Executable] = ()) -> list[Any]:
+    """Write the batch (as Batch.flush does), then run `then` in order.
+
+    Answers, per statement of `then`, the first column of its first row (None
+    for a statement that returns no rows).
+    """
+    connection = batch.raw
+    if not _pipelines(connection, batch):
+        batch.flush()
+        results = [connection.execute(statement) for statement in then]
+        return [r.scalar() if r.returns_rows else None for r in results]
+    batch.writing = True
+    try:
+        return _pipelined(connection, batch, then)
+    finally:
+        batch.writing = False
+
+
+def _pipelines(connection: Connection, batch: Batch) -> bool:
+    if connection.dialect.name != "postgresql":
+        return False
+    if connection.get_execution_options().get("schema_translate_map"):
+        return False  # a rebuild's staging schema: large batches, COPY
+    pending = sum(len(entries) for entries in batch.rows.pending.values())
+    return pending + len(batch.counts) <= PIPELINED_ROWS
+
+
+def _pipelined(
+    connection: Connection, batch: Batch, then: Sequence[Executable]
+) -> list[Any]:
+    dialect = connection.dialect
+    raw = cast(psycopg.Connection[Any], connection.connection.dbapi_connection)
+    answers = []
+    with raw.pipeline():
+        cursor = raw.cursor()
+        for table, pending in batch.rows.pending.items():
+            new = [row for row, state in pending if state == NEW]
+            changed = [row for row, state in pending if state == CHANGED]
+            if new:
+                cursor.executemany(_insert_sql(table), [_values(table, r) for r in new])
+            if changed:
+                sql, columns, keys = _update_sql(table, dialect)
+                cursor.executemany(
+                    sql, [_changes(table, row, columns, keys) for row in changed]
+                )
+            for entry in pending:
+                entry[1] = CLEAN
+            pending.clear()
+        if batch.counts:
+            buckets = [
+                {"tenant_id": tenant_id, "bucket": key, "n": delta, **dims}
+                for (tenant_id, key), (dims, delta) in batch.counts.items()
+            ]
+            for columns in {tuple(bucket) for bucket in buckets}:
+                cursor.executemany(
+                    _counts_sql(dialect, columns),
+                    [bucket for bucket in buckets if tuple(bucket) == columns],
+                )
+            batch.counts.clear()
+        for statement in then:
+            compiled = _compile(statement, dialect)
+            answer = raw.cursor()
+            answer.execute(str(compiled), compiled.params)
+            answers.append(answer)
+    return [_first(answer) for answer in answers]
+
+
+def _first(cursor: psycopg.Cursor[Any]) -> Any:
+    if cursor.description is None:
+        return None
+    row = cursor.fetchone()
+    return None if row is None else row[0]
+
+
+@cache
+def _insert_sql(table: Table) -> str:
+    names = ", ".join(f'"{c.name}"' for c in table.columns)
+    marks = ", ".join(["%s"] * len(table.columns))
+    return f'INSERT INTO "{table.name}" ({names}) VALUES ({marks})'
+
+
+def _values(table: Table, row: dict[str, Any]) -> list[Any]:
+    values, json_positions = _copy_plan(table)
+    line = list(values(row))
+    for i in json_positions:
+        line[i] = _json_text(line[i])
+    return line
+
+
+@cache
+def _update_sql(
+    table: Table, dialect: Dialect
+) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    keys = _key_columns(table)
+    columns = tuple(c.name for c in table.columns if c.name not in keys)
+    compiled = _compile(_update(table), dialect, columns)
+    return str(compiled), columns, keys
+
+
+def _changes(
+    table: Table, row: dict[str, Any], columns: tuple[str, ...], keys: tuple[str, ...]
+) -> dict[str, Any]:
+    _, json_positions = _copy_plan(table)
+    json_names = {table.columns[i].name for i in json_positions}
+    values = {
+        name: _json_text(row.get(name)) if name in json_names else row.get(name)
+        for name in columns
+    }
+    return {**values, **{f"k_{name}": row[name] for name in keys}}
+
+
+@cache
+def _counts_sql(dialect: Dialect, columns: tuple[str, ...]) -> str:
+    return str(_compile(_bump_or_insert("postgresql"), dialect, columns))
+
+
+def _compile(
+    statement: Executable, dialect: Dialect, columns: Sequence[str] | None = None
+) -> Compiled:
+    keys = None if columns is None else list(columns)
+    return cast(ClauseElement, statement).compile(dialect=dialect, column_keys=keys)
