@@ -73,6 +73,13 @@ class Store(Application):
     # cannot be saved: its next version clashes and the command is retried.
     kept_in_memory: ClassVar[frozenset[type[Any]]] = frozenset({Sequence, SettingList})
     kept_in_memory_max = 1000
+    # A number sequence is saved by every command that takes a number, so the
+    # copy kept is trusted without the query: this process's own saves keep it
+    # current, and one that another process made stale clashes at its save, is
+    # brought forward and the command retried. A setting list only checks a
+    # command's values, nothing would notice it stale: it is always brought
+    # forward.
+    trusted_in_memory: ClassVar[frozenset[type[Any]]] = frozenset({Sequence})
     # With a key every new link is an HMAC (domain/chain.py, docs/audit.md).
     chain_key: bytes | None = None
 
@@ -93,6 +100,13 @@ class Store(Application):
             cache_maxsize=self.kept_in_memory_max,
             fastforward=True,
         )
+        # the same copies, not brought forward (trusted_in_memory)
+        self.trusted = Repository(
+            self.events, snapshot_store=self.snapshots, fastforward=False
+        )
+        self.trusted.cache = self.kept.cache
+        self._doubted: set[UUID] = set()
+        """Trusted copies whose save clashed: brought forward at their next load."""
         return super().construct_repository()
 
     def load(
@@ -103,15 +117,23 @@ class Store(Application):
         version: int | None = None,
     ) -> A:
         """The aggregate of that type in that tenant, else NotFound."""
-        if cls in self.kept_in_memory:
+        uuid = as_uuid(aggregate_id)
+        if (
+            cls in self.trusted_in_memory
+            and version is None
+            and uuid not in self._doubted
+        ):
+            repository = self.trusted
+        elif cls in self.kept_in_memory:
             repository = self.kept
+            self._doubted.discard(uuid)
         elif cls in self.snapshotting_intervals:
             repository = self.repository
         else:
             repository = self.events_only
         try:
             aggregate: object = repository.get(
-                as_uuid(aggregate_id), version=version, projector_func=replay
+                uuid, version=version, projector_func=replay
             )
         except AggregateNotFoundError as error:
             raise NotFound(f"{cls.__name__} not found.", "id") from error
@@ -164,6 +186,9 @@ class Store(Application):
         ]
         self._take_snapshots(processing)
         self._notify(recordings)
+        for aggregate in objs:
+            if type(aggregate) in self.trusted_in_memory:
+                self.trusted.cache.put(aggregate.id, aggregate)  # type: ignore[union-attr]
         if notification_ids:
             kept = self._committed.get() + tuple(notification_ids)
             self._committed.set(kept[-KEEP_COMMITTED:])
@@ -202,6 +227,9 @@ class Store(Application):
         try:
             recordings = self.save(*pending)
         except IntegrityError as error:
+            self._doubted.update(
+                a.id for a in pending if type(a) in self.trusted_in_memory
+            )
             if any(self.exists(aggregate_id) for aggregate_id in created):
                 raise AlreadyExists("It already exists.") from error
             raise ConcurrentChange(
