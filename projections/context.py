@@ -152,29 +152,66 @@ class RowCache:
 
     def write(self, connection: Connection) -> None:
         """Write new and changed rows; afterwards every cached row is clean."""
+        write_taken(connection, self.take())
+
+    def take(self) -> list[Taken]:
+        """The new and changed rows as they are now, each then marked clean."""
+        taken = []
         for table, pending in self.pending.items():
             if not pending:
                 continue
             new = [row for row, state in pending if state == NEW]
             changed = [row for row, state in pending if state == CHANGED]
-            if new:
-                _insert_rows(connection, table, new)
-            if changed:
-                keys = _key_columns(table)
-                values = [c.name for c in table.columns if c.name not in keys]
-                connection.execute(
-                    _update(table),
-                    [
-                        {
-                            **{name: row.get(name) for name in values},
-                            **{f"k_{name}": row[name] for name in keys},
-                        }
-                        for row in changed
-                    ],
-                )
+            taken.append(Taken(table, new, changed))
             for entry in pending:
                 entry[1] = CLEAN
             pending.clear()
+        return taken
+
+
+class Taken:
+    """One table's rows to write, as they were when taken from the cache.
+
+    Rows to COPY are made into lines at once, and changed rows into the
+    statement's parameters, so later changes to the cached rows (applied while
+    another connection writes these) cannot show in them.
+    """
+
+    __slots__ = ("table", "new", "lines", "changed")
+
+    def __init__(
+        self, table: Table, new: list[dict[str, Any]], changed: list[dict[str, Any]]
+    ) -> None:
+        self.table = table
+        self.new = new
+        self.lines: list[Any] = []
+        self.changed: list[dict[str, Any]] = []
+        if changed:
+            keys = _key_columns(table)
+            values = [c.name for c in table.columns if c.name not in keys]
+            self.changed = [
+                {
+                    **{name: row.get(name) for name in values},
+                    **{f"k_{name}": row[name] for name in keys},
+                }
+                for row in changed
+            ]
+
+    def lines_for_copy(self) -> None:
+        """Make the new rows into COPY lines now (see the class)."""
+        self.lines = _copy_lines(self.table, self.new)
+        self.new = []
+
+
+def write_taken(connection: Connection, taken: list[Taken]) -> None:
+    """Insert the new rows and update the changed ones, table by table."""
+    for rows in taken:
+        if rows.new:
+            _insert_rows(connection, rows.table, rows.new)
+        if rows.lines:
+            _copy(connection, rows.table, rows.lines)
+        if rows.changed:
+            connection.execute(_update(rows.table), rows.changed)
 
 
 def _insert_rows(
@@ -184,21 +221,31 @@ def _insert_rows(
     if connection.dialect.name != "postgresql":
         connection.execute(_insert(table), rows)
         return
+    _copy(connection, table, _copy_lines(table, rows))
+
+
+def _copy_lines(table: Table, rows: list[dict[str, Any]]) -> list[Any]:
+    """The rows' values in column order, JSON columns as their text."""
     values, json_positions = _copy_plan(table)
+    if not json_positions:
+        return [values(row) for row in rows]
+    lines = []
+    for row in rows:
+        line = list(values(row))
+        for i in json_positions:
+            line[i] = _json_text(line[i])
+        lines.append(line)
+    return lines
+
+
+def _copy(connection: Connection, table: Table, lines: list[Any]) -> None:
     schema = connection.get_execution_options().get("schema_translate_map", {})
     qualified = f'"{schema[None]}"."{table.name}"' if schema.get(None) else table.name
     names = ", ".join(f'"{c.name}"' for c in table.columns)
     cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
     with cursor.copy(f"COPY {qualified} ({names}) FROM STDIN") as copy:
         write = copy.write_row
-        if not json_positions:
-            for row in rows:
-                write(values(row))
-            return
-        for row in rows:
-            line = list(values(row))
-            for i in json_positions:
-                line[i] = _json_text(line[i])
+        for line in lines:
             write(line)
 
 

@@ -25,6 +25,7 @@ from projections.follower import Follower
 from projections.schema import create_tables, store_version
 from projections.search_index import deferred, installed
 from projections.tables import READ_MODEL_TABLES, metadata
+from projections.write_behind import WriteBehind
 
 STAGING_SCHEMA = "ledgerdesk_rebuild"
 REBUILD_BATCH = 10_000
@@ -155,6 +156,8 @@ def rebuild(
     follower = Follower(
         app, staging, batch_size=batch_size, progress=progress, parking=engine
     )
+    if staging_path is None:  # PostgreSQL: a second connection writes the rows
+        follower.rows = WriteBehind(staging)
     replayed = 0
     # The rows replayed are plain dicts and lists, freed by reference counting;
     # the cycle collector would only walk the growing row cache again and again.
@@ -164,6 +167,8 @@ def rebuild(
         while applied := follower.apply_batch():
             replayed += applied
     finally:
+        if isinstance(follower.rows, WriteBehind):
+            follower.rows.close()
         if collecting:
             gc.enable()
     timings["replay"] = time.perf_counter() - started
