@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterable
 import psycopg
 from psycopg import sql
 from sqlalchemy import Engine, text
-from sqlalchemy.sql import Executable
 
 from api.cache import KEEPS_CACHE, ReadCache
 from projections.follower import Follower
+from projections.pipeline import Step
 
 log = logging.getLogger("ledgerdesk.announce")
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
@@ -52,9 +52,9 @@ def changes_caches(topics: Iterable[str]) -> bool:
 def announce_positions(follower: Follower) -> None:
     """Have the follower announce each position in the transaction that moves it."""
 
-    def announce(position: int, topics: set[str]) -> Executable:
+    def announce(position: int, topics: set[str]) -> Step:
         payload = f"{position} {int(changes_caches(topics))}"
-        return NOTIFY.bindparams(channel=POSITIONS, payload=payload)
+        return NOTIFY, {"channel": POSITIONS, "payload": payload}
 
     follower.announce = announce
 

@@ -16,7 +16,16 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, inspect, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    func,
+    insert,
+    inspect,
+    select,
+    update,
+)
 from sqlalchemy.sql import Executable
 
 from domain.application import Ledgerdesk
@@ -123,7 +132,9 @@ class Follower:
         so `_parked` names all of them that were parked."""
         self._parked: set[int] = set()
         """The events this follower parked (see `_known`)."""
-        self.announce: Callable[[int, set[str]], Executable] | None = None
+        self._statements: dict[tuple[Any, ...], Executable] = {}
+        """The batch's own statements, built once (so compiled once)."""
+        self.announce: Callable[[int, set[str]], pipeline.Step] | None = None
         """The API workers' notice of a position and its batch's topics: a
         statement run in the transaction that moves the position (other
         processes hear of it only once it is visible)."""
@@ -200,11 +211,11 @@ class Follower:
                     return 0
                 self._attempted = (start, notifications[0]) if limit == 1 else None
                 position = notifications[-1].id
-                move, asks = self._move_statement(connection, position)
+                move, asks = self._move_statement(connection)
                 batch = Batch(connection, rows)
                 try:
                     self._apply(batch, notifications)
-                    then = [move]
+                    then = [(move, {"position": position})]
                     if self.announce is not None:
                         then.append(self.announce(position, self.applied_topics))
                     # the rows, the move and the notice: one round trip when small
@@ -265,35 +276,37 @@ class Follower:
 
     def _move(self, connection: Connection, position: int) -> None:
         """Move the position (outside a batch: parking an event)."""
-        move, asks = self._move_statement(connection, position)
-        found = connection.execute(move)
+        move, asks = self._move_statement(connection)
+        found = connection.execute(move, {"position": position})
         if asks:
             self._retried(found.scalar())
 
-    def _move_statement(
-        self, connection: Connection, position: int
-    ) -> tuple[Executable, bool]:
+    def _move_statement(self, connection: Connection) -> tuple[Executable, bool]:
         """The position's move; whether it answers the last retry's moment.
 
         On PostgreSQL the last retry's moment rides with the move: the batch
         holds the tracking row's lock, which a retry takes too, so the
         statement sees every retry but one that waits for this batch to
         commit. A batch that learns of one late rolls back and is applied
-        again with an empty cache.
+        again with an empty cache. Built once per follower (compiled once).
         """
-        move = (
-            update(t.tracking)
-            .where(t.tracking.c.name == self.name)
-            .values(position=position)
-        )
-        if connection.dialect.name != "postgresql" or not self._parks(connection):
-            return move, False
-        last = (
-            select(func.max(parked_events.c.resolved_at))
-            .where(parked_events.c.follower == self.name)
-            .scalar_subquery()
-        )
-        return move.returning(last), True
+        parks = connection.dialect.name == "postgresql" and self._parks(connection)
+        key = (connection.dialect.name, parks)
+        if key not in self._statements:
+            move = (
+                update(t.tracking)
+                .where(t.tracking.c.name == self.name)
+                .values(position=bindparam("position"))
+            )
+            if parks:
+                last = (
+                    select(func.max(parked_events.c.resolved_at))
+                    .where(parked_events.c.follower == self.name)
+                    .scalar_subquery()
+                )
+                move = move.returning(last)  # type: ignore[assignment]
+            self._statements[key] = move
+        return self._statements[key], parks
 
     def _moved(self, position: int, count: int) -> None:
         rows = self.rows
@@ -319,14 +332,18 @@ class Follower:
         """
         if connection.dialect.name != "postgresql":
             return self._read_position(connection, lock=True)
-        found = connection.execute(
-            select(
-                t.tracking.c.position,
-                func.set_config("synchronous_commit", "off", True),
+        key = ("start", self.name)
+        if key not in self._statements:
+            self._statements[key] = (
+                select(
+                    t.tracking.c.position,
+                    func.set_config("synchronous_commit", "off", True),
+                )
+                .where(t.tracking.c.name == self.name)
+                .with_for_update()
             )
-            .where(t.tracking.c.name == self.name)
-            .with_for_update()
-        ).scalar()
+        # sent with the transaction's BEGIN in one round trip
+        found = pipeline.scalar(connection, self._statements[key], {})
         if found is None:  # the first batch ever: as _read_position does
             _commit_without_flush(connection)
             connection.execute(insert(t.tracking).values(name=self.name, position=0))

@@ -16,7 +16,7 @@ cheaper per row than an INSERT once there are many.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 import psycopg
@@ -40,16 +40,20 @@ PIPELINED_ROWS = 64
 """A batch writing at most this many rows and buckets goes in one pipeline."""
 
 
-def flush(batch: Batch, then: Sequence[Executable] = ()) -> list[Any]:
+Step = tuple[Executable, dict[str, Any]]
+"""A statement and its values: built once, compiled once, sent with new values."""
+
+
+def flush(batch: Batch, then: Sequence[Step] = ()) -> list[Any]:
     """Write the batch (as Batch.flush does), then run `then` in order.
 
     Answers, per statement of `then`, the first column of its first row (None
     for a statement that returns no rows).
     """
     connection = batch.raw
-    if not _pipelines(connection, batch):
+    if not _pipelines(connection) or not _small(batch):
         batch.flush()
-        results = [connection.execute(statement) for statement in then]
+        results = [connection.execute(statement, values) for statement, values in then]
         return [r.scalar() if r.returns_rows else None for r in results]
     batch.writing = True
     try:
@@ -58,20 +62,43 @@ def flush(batch: Batch, then: Sequence[Executable] = ()) -> list[Any]:
         batch.writing = False
 
 
-def _pipelines(connection: Connection, batch: Batch) -> bool:
+def scalar(
+    connection: Connection, statement: Executable, values: dict[str, Any]
+) -> Any:
+    """The first column of statement's first row (or None).
+
+    On PostgreSQL, as a transaction's first statement, it goes out in a
+    pipeline with the transaction's BEGIN: one round trip instead of two.
+    """
+    if not _pipelines(connection):
+        return connection.execute(statement, values).scalar()
+    raw = _raw(connection)
+    sql, compiled = _compiled(statement, connection.dialect)
+    with raw.pipeline():
+        cursor = raw.cursor()
+        cursor.execute(sql, compiled.construct_params(values))
+    return _first(cursor)
+
+
+def _pipelines(connection: Connection) -> bool:
     if connection.dialect.name != "postgresql":
         return False
-    if connection.get_execution_options().get("schema_translate_map"):
-        return False  # a rebuild's staging schema: large batches, COPY
+    # a rebuild's staging schema: large batches, COPY
+    return not connection.get_execution_options().get("schema_translate_map")
+
+
+def _small(batch: Batch) -> bool:
     pending = sum(len(entries) for entries in batch.rows.pending.values())
     return pending + len(batch.counts) <= PIPELINED_ROWS
 
 
-def _pipelined(
-    connection: Connection, batch: Batch, then: Sequence[Executable]
-) -> list[Any]:
+def _raw(connection: Connection) -> psycopg.Connection[Any]:
+    return cast(psycopg.Connection[Any], connection.connection.dbapi_connection)
+
+
+def _pipelined(connection: Connection, batch: Batch, then: Sequence[Step]) -> list[Any]:
     dialect = connection.dialect
-    raw = cast(psycopg.Connection[Any], connection.connection.dbapi_connection)
+    raw = _raw(connection)
     answers = []
     with raw.pipeline():
         cursor = raw.cursor()
@@ -99,10 +126,10 @@ def _pipelined(
                     [bucket for bucket in buckets if tuple(bucket) == columns],
                 )
             batch.counts.clear()
-        for statement in then:
-            compiled = _compile(statement, dialect)
+        for statement, values in then:
+            sql, compiled = _compiled(statement, dialect)
             answer = raw.cursor()
-            answer.execute(str(compiled), compiled.params)
+            answer.execute(sql, compiled.construct_params(values))
             answers.append(answer)
     return [_first(answer) for answer in answers]
 
@@ -154,6 +181,12 @@ def _changes(
 @cache
 def _counts_sql(dialect: Dialect, columns: tuple[str, ...]) -> str:
     return str(_compile(_bump_or_insert("postgresql"), dialect, columns))
+
+
+@lru_cache(maxsize=256)
+def _compiled(statement: Executable, dialect: Dialect) -> tuple[str, Compiled]:
+    compiled = _compile(statement, dialect)
+    return str(compiled), compiled
 
 
 def _compile(
