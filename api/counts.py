@@ -23,6 +23,7 @@ from api.query.resources import RESOURCES, TICKETS
 from api.query.search import parse
 from api.query.search_lists import ticket_documents, ticket_probe
 from api.query.tree import Between, Compare, InList, Missing, NullTest, Query
+from api.statements import kept
 from projections import tables as t
 
 COUNTED = frozenset(t.COUNT_DIMENSIONS)
@@ -175,6 +176,22 @@ def sampled(
     each row in scope is asked through the search index. The bounds are a
     Wilson interval of Z standard errors on the share found.
     """
+    statement = kept(
+        ("sample", user.scope(), search, scope, in_scope),
+        scope,
+        lambda: _sample_statement(user, search, scope, in_scope),
+    )
+    rows, hits = connection.execute(statement).one()
+    if rows == 0:  # the scope is too rare among the tenant's rows to sample
+        searched = dataclasses.replace(scope, search=search)
+        return Total(count(connection, "tickets", user, searched))
+    return estimate(in_scope, int(rows), int(hits))
+
+
+def _sample_statement(
+    user: User, search: str, scope: Query, in_scope: int
+) -> Select[Any]:
+    """The rows `sampled` reads and how many of them match the search."""
     tickets = RESOURCES["tickets"].table
     share = min(1.0, SAMPLE_TARGET / in_scope)
     start = _start(user, search, scope) * (1 - share)
@@ -192,15 +209,11 @@ def sampled(
     )
     sample = Compiler(dataclasses.replace(TICKETS, table=walked), user.scope())  # type: ignore[arg-type]
     probe = ticket_probe(walked, user.scope(), search)
-    rows, hits = connection.execute(
+    return (
         select(func.count(), func.coalesce(func.sum(case((probe, 1), else_=0)), 0))
         .select_from(walked)
         .where(*sample.where(scope))
-    ).one()
-    if rows == 0:  # the scope is too rare among the tenant's rows to sample
-        searched = dataclasses.replace(scope, search=search)
-        return Total(count(connection, "tickets", user, searched))
-    return estimate(in_scope, int(rows), int(hits))
+    )
 
 
 def estimate(in_scope: int, rows: int, hits: int) -> Total:

@@ -27,6 +27,7 @@ from api.query.parse import build
 from api.query.resources import RESOURCES
 from api.query.spec import Resource
 from api.query.tree import Query
+from api.statements import kept
 
 MAX_PAGE = 1_000_000
 
@@ -134,8 +135,12 @@ def list_page(
     """
     per_page = query.per_page
     offset = (page - 1) * per_page
-    statement = _page_statement(resource, user, query)
-    rows = list(connection.execute(statement.limit(per_page).offset(offset)))
+    statement = kept(
+        ("page", resource.name, user.scope(), query, offset),
+        query,
+        lambda: _page_statement(resource, user, query).limit(per_page).offset(offset),
+    )
+    rows = list(connection.execute(statement))
     in_scope = int(rows[0].in_scope) if rows else None
     if rows and not query.search:
         total = Total(int(rows[0].in_scope))
