@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import psycopg
 from sqlalchemy import (
     BigInteger,
     Column,
@@ -98,7 +99,20 @@ def is_transient(error: BaseException) -> bool:
     if isinstance(error, OperationalError):
         text = str(error.orig).lower()
         return any(word in text for word in _TRANSIENT)
+    # a batch's pipeline and COPY use psycopg directly (projections/pipeline.py)
+    if isinstance(error, psycopg.Error):
+        state = error.sqlstate
+        if state is None:  # no answer from the server: the connection went away
+            return isinstance(error, psycopg.OperationalError)
+        return state[:2] in _TRANSIENT_CLASSES or state in _TRANSIENT_STATES
     return False
+
+
+_TRANSIENT_CLASSES = ("08", "40", "53", "57")
+"""SQLSTATE classes of passing trouble: connection, rollback (deadlock,
+serialisation), resources, operator intervention (shutdown)."""
+_TRANSIENT_STATES = ("55P03",)
+"""lock_not_available"""
 
 
 _TRANSIENT = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import psycopg
 import pytest
 
 from domain.base import SYSTEM
@@ -9,7 +10,7 @@ from domain.use_cases.messages import PostMessage
 from domain.use_cases.tickets import OpenTicket, UpdateTicket
 from projections import tables as t
 from projections.follower import Follower
-from projections.parked import ChangeParked, list_parked, parked_count
+from projections.parked import ChangeParked, is_transient, list_parked, parked_count
 from tests.integration.projections.conftest import fail_for, post_faulty, rows
 
 
@@ -139,3 +140,15 @@ def test_project_once_finishes_and_says_what_was_parked(
     out = capsys.readouterr().out
     assert f"Read model at position {application.position()}." in out
     assert "1 event(s) parked: see `ledgerdesk parked`." in out
+
+
+def test_psycopgs_own_errors_of_passing_trouble_are_not_the_events_fault():
+    # a batch's pipeline and COPY meet psycopg's errors, not SQLAlchemy's
+    assert is_transient(psycopg.OperationalError("server closed the connection"))
+    assert is_transient(psycopg.errors.DeadlockDetected("deadlock detected"))
+    assert is_transient(psycopg.errors.SerializationFailure("could not serialize"))
+    assert is_transient(psycopg.errors.LockNotAvailable("lock timeout"))
+    assert is_transient(psycopg.errors.AdminShutdown("terminating connection"))
+    assert not is_transient(psycopg.errors.NotNullViolation("null value"))
+    assert not is_transient(psycopg.errors.InvalidTextRepresentation("bad value"))
+    assert not is_transient(psycopg.errors.NumericValueOutOfRange("out of range"))
