@@ -86,6 +86,11 @@ class Terms:
     """The FTS5 MATCH expression ('' when no word is left to match)."""
     like: str | None
     """A contains-pattern for references, or None when the text is too short."""
+    reference: str | None = None
+    """like, when the text could be a reference or serial number: one token.
+    On PostgreSQL a pattern with a space in it is not looked for: the trigram
+    index reads, for the word boundary, every reference starting with the
+    next word's letter ('printer traag' read every ticket's 'T-...')."""
 
 
 def _like(text: str) -> str:
@@ -145,7 +150,8 @@ def parse(q: str) -> Terms:
         head = raw[: tokens[last[0]].start()].strip()
     stripped = raw.strip('"- ')
     like = _like(stripped) if len(stripped) >= LIKE_MIN else None
-    return Terms(raw=raw, head=head, prefix=prefix, fts=fts, like=like)
+    reference = None if like is None or len(stripped.split()) > 1 else like
+    return Terms(raw, head, prefix, fts, like, reference)
 
 
 # -- the match, one construct compiled for each database -----------------------
@@ -187,8 +193,8 @@ def _matches_postgresql(element: Matches, compiler: SQLCompiler, **_: Any) -> st
         f"{table}.tsv @@ {_tsquery(language, compiler, terms)})"
         for language in LANGUAGES
     ]
-    if element.references and terms.like is not None:
-        parts.append(f"{table}.ref ILIKE {_bind(compiler, 'slike', terms.like)}")
+    if element.references and terms.reference is not None:
+        parts.append(f"{table}.ref ILIKE {_bind(compiler, 'slike', terms.reference)}")
     return "(" + " OR ".join(parts) + ")"
 
 
@@ -315,11 +321,14 @@ larger part of a search's time: 200 cost four times as much."""
 
 WALK = 5000
 """Per kind, the newest documents tested one by one for the most recent
-matches (PostgreSQL). Finding fewer than the ranking asks there, the word is
-rare in the kind (under CANDIDATES / WALK of its recent documents) and its
-matches are read through the GIN index instead: a search tests at most WALK
-documents of a kind plus the matches of a word that rare, however large the
-tenant. Both ways give the same candidates, the kind's most recent matches."""
+matches (PostgreSQL): up to CANDIDATES of them are ranked. Finding fewer than
+the page asks there, the word is rare in the kind (under limit / WALK of its
+recent documents) and its matches are read through the GIN index instead: a
+search tests at most WALK documents of a kind plus the matches of a word that
+rare, however large the tenant. Either way the candidates are the kind's most
+recent matches; a word found a few times in the walk, but fewer than
+CANDIDATES, is ranked among those (reading all its matches through the index,
+thousands at a million tickets, cost more than the whole search may)."""
 
 
 def _tsqueries(connection: Connection, terms: Terms) -> dict[str, str]:
@@ -360,10 +369,10 @@ def _search_postgresql(
     )
     reference = "false"
     referenced = match
-    if terms.like is not None:  # only kinds with references hold any
+    if terms.reference is not None:  # only kinds with references hold any
         referenced += " OR d.ref ILIKE :like"
         reference = "c.ref ILIKE :like"
-        params["like"] = terms.like
+        params["like"] = terms.reference
     rank = (
         "CASE c.language "
         + " ".join(
@@ -402,7 +411,7 @@ def _search_postgresql(
                 ) d
                 WHERE {found} ORDER BY d.updated_at DESC LIMIT {wanted})"""
         )
-        enough = f"(SELECT count(*) FROM w{n}) >= {wanted}"
+        enough = f"(SELECT count(*) FROM w{n}) >= {limit}"
         arms.append(f"(SELECT * FROM w{n} WHERE {enough})")
         arms.append(
             f"""(SELECT * FROM (

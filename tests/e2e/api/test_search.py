@@ -262,3 +262,23 @@ def test_matches_older_than_the_walked_documents_are_found(
         client = _results(_search(portal, client_a, "capybara", limit=5), "message")
     assert [r["message_id"] for r in found] == posted[::-1]
     assert [r["message_id"] for r in client] == posted[::-1]
+
+
+def test_a_page_found_in_the_walked_documents_is_ranked_among_them(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    if portal.svc.engine.dialect.name != "postgresql":
+        pytest.skip("the walk is PostgreSQL's; FTS5 ranks every match")
+    ticket = _ticket_of(portal, client_a)
+    older = _post(portal, operator, ticket["id"], "Quokka quokka quokka quokka")
+    recent = [
+        _post(portal, operator, ticket["id"], f"One quokka, part {n}")["id"]
+        for n in range(2)
+    ]
+    with patch.object(api.query.search, "WALK", 2):
+        walked = _results(_search(portal, operator, "quokka", limit=2), "message")
+        beyond = _results(_search(portal, operator, "quokka", limit=3), "message")
+    # two recent matches fill a page of two: the older, better one is not read
+    assert [r["message_id"] for r in walked] == recent[::-1]
+    # a page of three is not filled by the walk: every match is read and ranked
+    assert beyond[0]["message_id"] == older["id"]
