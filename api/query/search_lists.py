@@ -59,7 +59,7 @@ class Found(ColumnElement[bool]):
         self.shape = (
             terms.prefix is not None,
             references,
-            terms.like is not None,
+            terms.reference is not None,
             bool(terms.fts),
         )
         self.text: BindParameter[str] = bindparam("sq", terms.raw, unique=True)
@@ -77,7 +77,7 @@ def _contains(text: str) -> str:
 
 @compiles(Found, "postgresql")
 def _found_postgresql(element: Found, compiler: SQLCompiler, **kw: Any) -> str:
-    typing, references, long_enough, _ = element.shape
+    typing, references, one_token, _ = element.shape
     raw = compiler.process(element.text, **kw)
     head = compiler.process(element.head, **kw)
     prefix = compiler.process(element.typed, **kw)
@@ -92,7 +92,7 @@ def _found_postgresql(element: Found, compiler: SQLCompiler, **kw: Any) -> str:
                 f"to_tsquery('simple', {prefix}))))"
             )
         parts.append(f"({table}.language = '{language}' AND {table}.tsv @@ {query})")
-    if references and long_enough:
+    if references and one_token:
         parts.append(f"{table}.ref ILIKE {compiler.process(element.pattern, **kw)}")
     return "(" + " OR ".join(parts) + ")"
 

@@ -48,3 +48,17 @@ def test_the_cached_sql_binds_the_words_it_shows() -> None:
         compiled = first.compile(dialect=dialect)
         assert any("printer" in str(v) for v in compiled.params.values())
         assert "printer" not in str(compiled)  # a bound value, never inlined
+
+
+def _postgresql_sql(q: str) -> str:
+    statement = select(ticket_documents(SCOPE, parse(q)).subquery())
+    return str(statement.compile(dialect=postgresql.dialect()))
+
+
+def test_only_a_text_of_one_token_is_looked_for_in_references_on_postgresql() -> None:
+    # a space in the pattern made the trigram index read every reference
+    # that starts with the next word's letter
+    assert "ILIKE" not in _postgresql_sql("printer traag")
+    assert "ILIKE" not in _postgresql_sql("toner cartr")
+    assert "ILIKE" in _postgresql_sql("T-000042")
+    assert "ILIKE" in _postgresql_sql("SN-4471")

@@ -69,3 +69,17 @@ def test_a_text_plainly_in_a_language_is_indexed_in_it(
     text: str, language: str | None
 ) -> None:
     assert detected(text) == language
+
+
+@pytest.mark.parametrize(
+    ("q", "reference"),
+    [
+        ("T-000042", "%t-000042%"),
+        ("sn4471", "%sn4471%"),
+        ("printer traag", None),
+        ('"stopped working"', None),
+        ("ab", None),
+    ],
+)
+def test_only_one_token_is_a_reference(q: str, reference: str | None) -> None:
+    assert parse(q).reference == reference
