@@ -6,6 +6,8 @@ or "html" (an operator's HTML, sanitised on the way in, shown in a sandbox).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, and_, select, true
@@ -43,10 +45,12 @@ users = t.users
 AUTHOR = tuple(users.c[name].label(f"author_{name}") for name in Author._fields)
 
 
-def _author(row: Any) -> Author | None:
+def _author(row: Any, at: Callable[[Any], tuple[Any, ...]]) -> Author | None:
+    """The row's author, its columns taken by position (`at`): a thread reads
+    it for every message, and by name it was a quarter of the thread's CPU."""
     if row.author_id is None:
         return None
-    return Author(*(getattr(row, f"author_{name}") for name in Author._fields))
+    return Author._make(at(row))
 
 
 def thread(
@@ -72,7 +76,10 @@ def thread(
     )
     if message_id is not None:
         query = query.where(m.c.id == message_id)
-    rows = list(connection.execute(query.order_by(m.c.created_at, m.c.id)))
+    result = connection.execute(query.order_by(m.c.created_at, m.c.id))
+    keys = list(result.keys())
+    at = itemgetter(*(keys.index(column.name) for column in AUTHOR))
+    rows = list(result)
     files: dict[str, Any] = {}
     wanted = sorted({a for r in rows for a in (r.attachment_ids or [])})
     if wanted:
@@ -90,7 +97,7 @@ def thread(
             "is_from_client": bool(r.is_from_client),
             "visible_to_client": bool(r.visible_to_client),
             "created_at": iso(r.created_at),
-            "actor": actor(_author(r), r.actor_id),
+            "actor": actor(_author(r, at), r.actor_id),
             "attachments": [
                 attachment_json(files[i])
                 for i in (r.attachment_ids or [])
