@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+import orjson
+from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import Field
 
@@ -25,6 +26,7 @@ from api.models.tickets import (
     validated,
 )
 from api.present.common import Lookups
+from api.present.encode import deep_order
 from api.present.rows import ticket_detail
 from api.present.tickets import operator_view
 from api.routers.lists import add_detail, add_list
@@ -35,6 +37,7 @@ router = APIRouter(prefix="/tickets", tags=["tickets"])
 
 # an operator is answered the full ticket, a client its own view of it
 AnyTicket = Annotated[OperatorTicket | TicketDetail, Field(union_mode="left_to_right")]
+DETAIL_ORDER = deep_order(TicketDetail)
 
 
 def _detail(row: Any, user: User, lookups: Lookups) -> dict[str, Any]:
@@ -68,7 +71,7 @@ CREATE_BODY = {
 
 async def create(
     request: Request, svc: ServicesDep, tenant: TenantDep, user: User = require()
-) -> dict[str, Any]:
+) -> Any:
     """Open a ticket.
 
     A client (tickets.create) opens one for itself and its company with a first
@@ -84,13 +87,19 @@ async def create(
             PortalTicketIn, {**values, "description": values.get("description") or ""}
         )
 
-        def work() -> dict[str, Any]:
+        def work() -> Response:
             ticket_id = actions.create(svc, tenant, user, values, uploads)
             # reads only, each statement on its own: no transaction around them
             row = find(svc.reader, "tickets", user, ticket_id)
             with svc.reader.connect() as connection:
                 lookups = Lookups(connection, user.tenant_id, svc.cache)
-                return ticket_detail(row, lookups, connection, user.is_client)
+                body = ticket_detail(row, lookups, connection, user.is_client)
+            # encoded as GET /tickets/{id} encodes it: no pass through the model
+            return Response(
+                orjson.dumps(DETAIL_ORDER(body)),
+                status_code=201,
+                media_type="application/json",
+            )
 
         return await run_in_threadpool(work)
     if not user.can("tickets.store"):

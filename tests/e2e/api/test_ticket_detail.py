@@ -11,11 +11,13 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from api.present.encode import deep_order
+from api.routers.tickets import AnyTicket
 from api.schemas import TicketDetail
 from tests.e2e.api.conftest import Portal
 from tests.support.statements import statements
 
 DETAIL = TypeAdapter(TicketDetail)
+ANY_TICKET = TypeAdapter(AnyTicket)
 
 
 def _table(statement: str) -> str:
@@ -95,6 +97,30 @@ def test_a_detail_is_encoded_as_its_model_would_be(
         assert shown["sla_state"] is not None and shown["custom_values"]
         assert any(m["attachments"] for m in shown["messages"])
         assert answer.content == _model_bytes(answer.content)
+
+
+def test_a_new_ticket_is_answered_as_its_model_would_answer_it(
+    portal: Portal, client_a: dict[str, str]
+) -> None:
+    opened = portal.post(
+        "/api/tickets",
+        client_a,
+        json={
+            "description": "Scanner → offline",
+            "message": "<p>Again</p>",
+            "priority_id": 2,
+        },
+    )
+    assert opened.status_code == 201, opened.text
+    assert opened.headers["content-type"] == "application/json"
+    shown = opened.json()
+    assert shown["description"] == "Scanner → offline"
+    assert [m["message"] for m in shown["messages"]] == ["<p>Again</p>"]
+    assert opened.content == ANY_TICKET.dump_json(
+        ANY_TICKET.validate_json(opened.content), by_alias=True
+    )
+    again = portal.get(f"/api/tickets/{shown['id']}", client_a)
+    assert again.json() == shown
 
 
 def test_a_record_and_the_models_it_holds_take_the_models_order() -> None:
