@@ -26,19 +26,20 @@ def _table(statement: str) -> str:
     return words.split(" FROM ", 1)[1].split()[0].strip('"')
 
 
-def _replied(portal: Portal, client: dict[str, str], operator: dict[str, str]) -> Any:
-    """A client's ticket with a client's message and an operator's reply."""
+def _open(portal: Portal, client: dict[str, str], description: str) -> Any:
+    """A client's new ticket with its first message: the POST's answer."""
     opened = portal.post(
         "/api/tickets",
         client,
-        json={
-            "description": "Printer jams",
-            "message": "<p>Again</p>",
-            "priority_id": 2,
-        },
+        json={"description": description, "message": "<p>Again</p>", "priority_id": 2},
     )
     assert opened.status_code == 201, opened.text
-    ticket = opened.json()
+    return opened
+
+
+def _replied(portal: Portal, client: dict[str, str], operator: dict[str, str]) -> Any:
+    """A client's ticket with a client's message and an operator's reply."""
+    ticket = _open(portal, client, "Printer jams").json()
     reply = {"message": "<p>On it</p>", "morphable_type": "Ticket"}
     answer = portal.post(
         "/api/messages", operator, data={**reply, "morphable_id": ticket["id"]}
@@ -102,16 +103,7 @@ def test_a_detail_is_encoded_as_its_model_would_be(
 def test_a_new_ticket_is_answered_as_its_model_would_answer_it(
     portal: Portal, client_a: dict[str, str]
 ) -> None:
-    opened = portal.post(
-        "/api/tickets",
-        client_a,
-        json={
-            "description": "Scanner → offline",
-            "message": "<p>Again</p>",
-            "priority_id": 2,
-        },
-    )
-    assert opened.status_code == 201, opened.text
+    opened = _open(portal, client_a, "Scanner → offline")
     assert opened.headers["content-type"] == "application/json"
     shown = opened.json()
     assert shown["description"] == "Scanner → offline"
