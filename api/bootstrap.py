@@ -214,7 +214,13 @@ def build_engine(settings: Settings) -> Engine:
         return engine
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
-    engine = create_engine(url, pool_size=10, max_overflow=10)
+    # No JIT: a search's statement (a walk and a GIN arm per kind) is costed past
+    # jit_above_cost at a million tickets, and compiling it took 2.9 s of an
+    # answer whose execution needed milliseconds; the read model's statements
+    # read few rows, never enough to win back a compilation.
+    engine = create_engine(
+        url, pool_size=10, max_overflow=10, connect_args={"options": "-c jit=off"}
+    )
     ping_when_idle(engine)
     return engine
 
