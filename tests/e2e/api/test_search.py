@@ -12,6 +12,7 @@ from unittest.mock import patch
 import pytest
 
 import api.query.search
+from api.query.compile import Scope
 from tests.e2e.api.conftest import OTHER, Portal
 
 
@@ -282,3 +283,14 @@ def test_a_page_found_in_the_walked_documents_is_ranked_among_them(
     assert [r["message_id"] for r in walked] == recent[::-1]
     # a page of three is not filled by the walk: every match is read and ranked
     assert beyond[0]["message_id"] == older["id"]
+
+
+def test_a_search_leaves_its_connection_as_it_found_it(portal: Portal) -> None:
+    if portal.svc.engine.dialect.name != "postgresql":
+        pytest.skip("the planner's settings are PostgreSQL's")
+    with portal.svc.reader.connect() as connection:
+        api.query.search.search(
+            connection, Scope("no-tenant", None), "printer", ["ticket", "message"], 5
+        )
+        shown = connection.exec_driver_sql("SHOW enable_seqscan").scalar_one()
+    assert shown == "on"
