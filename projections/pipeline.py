@@ -25,9 +25,6 @@ from sqlalchemy.engine import Compiled, Dialect
 from sqlalchemy.sql import ClauseElement, Executable
 
 from projections.context import (
-    CHANGED,
-    CLEAN,
-    NEW,
     Batch,
     _bump_or_insert,
     _copy_plan,
@@ -102,19 +99,17 @@ def _pipelined(connection: Connection, batch: Batch, then: Sequence[Step]) -> li
     answers = []
     with raw.pipeline():
         cursor = raw.cursor()
-        for table, pending in batch.rows.pending.items():
-            new = [row for row, state in pending if state == NEW]
-            changed = [row for row, state in pending if state == CHANGED]
-            if new:
-                cursor.executemany(_insert_sql(table), [_values(table, r) for r in new])
-            if changed:
-                sql, columns, keys = _update_sql(table, dialect)
+        for rows in batch.rows.take():
+            table = rows.table
+            if rows.new:
                 cursor.executemany(
-                    sql, [_changes(table, row, columns, keys) for row in changed]
+                    _insert_sql(table), [_values(table, row) for row in rows.new]
                 )
-            for entry in pending:
-                entry[1] = CLEAN
-            pending.clear()
+            if rows.changed:
+                cursor.executemany(
+                    _update_sql(table, dialect),
+                    [_as_json(table, values) for values in rows.changed],
+                )
         if batch.counts:
             buckets = [
                 {"tenant_id": tenant_id, "bucket": key, "n": delta, **dims}
@@ -157,25 +152,24 @@ def _values(table: Table, row: dict[str, Any]) -> list[Any]:
 
 
 @cache
-def _update_sql(
-    table: Table, dialect: Dialect
-) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+def _update_sql(table: Table, dialect: Dialect) -> str:
     keys = _key_columns(table)
-    columns = tuple(c.name for c in table.columns if c.name not in keys)
-    compiled = _compile(_update(table), dialect, columns)
-    return str(compiled), columns, keys
+    columns = [c.name for c in table.columns if c.name not in keys]
+    return str(_compile(_update(table), dialect, columns))
 
 
-def _changes(
-    table: Table, row: dict[str, Any], columns: tuple[str, ...], keys: tuple[str, ...]
-) -> dict[str, Any]:
+@cache
+def _json_names(table: Table) -> frozenset[str]:
     _, json_positions = _copy_plan(table)
-    json_names = {table.columns[i].name for i in json_positions}
-    values = {
-        name: _json_text(row.get(name)) if name in json_names else row.get(name)
-        for name in columns
-    }
-    return {**values, **{f"k_{name}": row[name] for name in keys}}
+    return frozenset(table.columns[i].name for i in json_positions)
+
+
+def _as_json(table: Table, values: dict[str, Any]) -> dict[str, Any]:
+    """A changed row's parameters (Taken.changed) with its JSON columns as text."""
+    for name in _json_names(table):
+        if name in values:
+            values[name] = _json_text(values[name])
+    return values
 
 
 @cache
