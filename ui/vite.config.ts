@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 import { pagePreload } from './vite-plugins/page-preload.ts';
+import { COMMON_SHARED, WORKSPACE_SHARED } from './vite-plugins/chunk-groups.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/lib/i18n/languages.ts';
 
 // The API serves the built portal at /app in browser-history mode.
 export default defineConfig(({ mode }) => ({
@@ -22,6 +24,13 @@ export default defineConfig(({ mode }) => ({
         { file: 'src/app/operator-routes.tsx', prefix: '/operator', call: 'page' },
       ],
       { '/operator': '@/app/operator-routes' },
+      // the workspace's texts, which the page waits for (src/lib/i18n: loadOperatorTexts)
+      {
+        prefix: '/operator',
+        storageKey: LANGUAGE_STORAGE_KEY,
+        fallback: DEFAULT_LANGUAGE,
+        modules: { nl: '@/lib/i18n/operator/nl', en: null, de: '@/lib/i18n/operator/de' },
+      },
     ),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
   ],
@@ -35,7 +44,16 @@ export default defineConfig(({ mode }) => ({
         // The libraries every page runs, in a chunk of their own: a new build of the app's
         // code leaves them cached. Libraries a few screens use stay with those screens.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|openapi-fetch)[\\/]/ }],
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|openapi-fetch)[\\/]/ },
+            // The parts of the workspace's pages that most of them share (record pages, their
+            // forms and filters), in one chunk instead of twenty small ones: a phone's browser
+            // fetches a few files at a time, each a round trip, so twenty files cost several
+            // round trips before a page draws. No portal page uses these.
+            { name: 'workspace', test: WORKSPACE_SHARED, includeDependenciesRecursively: false },
+            // Small helpers both audiences' lists use (formats, the filter language, dialogs).
+            { name: 'common', test: COMMON_SHARED, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

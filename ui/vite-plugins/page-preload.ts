@@ -51,8 +51,21 @@ export function pickPage(path: string, table: [string, number[]][]): number[] | 
 
 type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; viteMetadata?: { importedCss: Set<string> } };
 
+/**
+ * Texts a prefix's pages load in the language shown: the module of each language (null for
+ * one that needs none), the localStorage key that holds the language last chosen, and the
+ * language used when none is stored. Preloaded with the page, they arrive beside its code
+ * instead of once the app has started and asked for them.
+ */
+export type LanguageTexts = { prefix: string; storageKey: string; fallback: string; modules: Record<string, string | null> };
+
+/** The language whose texts to preload: the stored one when it is known, else the fallback. */
+export function pickLanguage(stored: string | null, fallback: string, languages: string[]): string {
+  return stored !== null && languages.includes(stored) ? stored : fallback;
+}
+
 /** The plugin: `tables` are the route files (relative to the project root). */
-export function pagePreload(tables: RouteTable[], always: Record<string, string> = {}): Plugin {
+export function pagePreload(tables: RouteTable[], always: Record<string, string> = {}, texts?: LanguageTexts): Plugin {
   let root = process.cwd();
   let base = '/';
   let scriptFile = '';
@@ -104,12 +117,23 @@ export function pagePreload(tables: RouteTable[], always: Record<string, string>
             if (files.length) table.push([pattern, files.map(index)]);
           }
         }
+        // language -> the files of its texts (those the entry does not load already)
+        const languageFiles = Object.fromEntries(
+          Object.entries(texts?.modules ?? {}).map(([language, module]) => [language, module ? filesOf(module).map(index) : []]),
+        );
+        const inline = (f: (...args: never[]) => unknown) => f.toString().replace(/\n\s*/g, '');
         // A file of its own, not inline: the pages' Content-Security-Policy allows scripts from 'self' only.
         const script =
-          `(function(){var pickPage=${pickPage.toString().replace(/\n\s*/g, '')};` +
+          `(function(){var pickPage=${inline(pickPage)},pickLanguage=${inline(pickLanguage)};` +
           `var f=${JSON.stringify(names)},b=${JSON.stringify(base)},p=location.pathname;` +
           `if(p.indexOf(b)===0)p='/'+p.slice(b.length);` +
-          `(pickPage(p,${JSON.stringify(table)})||[]).forEach(function(i){var l=document.createElement('link'),c=/\\.css$/.test(f[i]);` +
+          `var want=(pickPage(p,${JSON.stringify(table)})||[]).slice();` +
+          (texts
+            ? `var t=${JSON.stringify(languageFiles)},s=null;` +
+              `if(want.length&&(p+'/').indexOf(${JSON.stringify(texts.prefix + '/')})===0){try{s=localStorage.getItem(${JSON.stringify(texts.storageKey)})}catch(e){}` +
+              `want=want.concat(t[pickLanguage(s,${JSON.stringify(texts.fallback)},Object.keys(t))]);}`
+            : '') +
+          `want.forEach(function(i){var l=document.createElement('link'),c=/\\.css$/.test(f[i]);` +
           `l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.crossOrigin='';l.href=b+f[i];document.head.appendChild(l);});})();`;
         scriptFile = this.getFileName(this.emitFile({ type: 'asset', name: 'page-preload.js', source: script }));
       },

@@ -11,11 +11,9 @@ import { de } from './portal/de';
 import type { nl as operatorNl } from './operator/nl';
 import { BUILT_IN_LOOKUPS, LABEL_FIELDS, lookupsDe, lookupsEn, lookupsNl } from './lookups';
 
-export const LANGUAGES = ['nl', 'en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'nl';
-export const FALLBACK_LANGUAGE: Language = 'en';
-export const LANGUAGE_STORAGE_KEY = 'APP_LANGUAGE';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from './languages';
+
+export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language };
 
 export type OperatorKey = keyof typeof operatorNl & string;
 /** The keys of each namespace. */
