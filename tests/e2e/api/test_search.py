@@ -265,6 +265,21 @@ def test_matches_older_than_the_walked_documents_are_found(
     assert [r["message_id"] for r in client] == posted[::-1]
 
 
+def test_three_letters_of_a_word_only_in_an_old_reply_find_it_first(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    # the measure of done: a word that appears in one reply, older than
+    # every document the walk reads, typed as its first three letters
+    ticket = _ticket_of(portal, client_a)
+    old = _post(portal, operator, ticket["id"], "The xylograph in the hall is loose")
+    for n in range(4):
+        _post(portal, operator, ticket["id"], f"Checked the hall again, part {n}")
+    with patch.object(api.query.search, "WALK", 2):
+        for who in (operator, client_a):
+            found = _results(_search(portal, who, "xyl"), "message")
+            assert found and found[0]["message_id"] == old["id"]
+
+
 def test_a_page_found_in_the_walked_documents_is_ranked_among_them(
     portal: Portal, operator: dict[str, str], client_a: dict[str, str]
 ) -> None:
