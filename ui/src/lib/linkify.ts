@@ -16,10 +16,24 @@ export function safeHref(href: string): string | null {
 }
 
 /**
+ * What every link linkify finds holds: a scheme's ':' (http:, mailto:), an e-mail's '@',
+ * a domain's dot followed by a letter or digit, or localhost. Text without any of them is
+ * returned whole without building linkify's scanner, the larger part of the first
+ * message's drawing on a slow phone.
+ */
+const MAY_LINK = /[:@]|\.[\p{L}\p{N}]|localhost/iu;
+
+/** Whether text may hold a link; false means linkify would find none. */
+export function mayLink(text: string): boolean {
+  return MAY_LINK.test(text);
+}
+
+/**
  * Split text into plain pieces and links (web addresses and e-mail addresses), for
  * rendering as elements: the text is never parsed as HTML.
  */
 export function textParts(text: string): TextPart[] {
+  if (!mayLink(text)) return text ? [{ kind: 'text', text }] : [];
   const parts: TextPart[] = [];
   const push = (piece: string) => {
     const last = parts[parts.length - 1];
