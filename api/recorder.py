@@ -18,6 +18,8 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import SQL, Identifier
 
+CREATE_LOCK = 0x1ED6E5D0
+"""The advisory lock taken while the event store's tables and functions are made."""
 TOPIC = "api.recorder:ColumnarRecorder"
 """The recorder's topic, for the library's APPLICATION_RECORDER_TOPIC setting."""
 
@@ -36,6 +38,22 @@ class ColumnarRecorder(PostgresApplicationRecorder):
             schema=Identifier(self.datastore.schema),
             table=Identifier(self.events_table_name),
         )
+
+    def create_table(self) -> None:
+        """The library's create_table, one process at a time.
+
+        `serve --workers` starts its workers and its followers process together,
+        each opening the store; their CREATE OR REPLACE FUNCTION statements at
+        the same moment collided in the catalogue ("tuple concurrently updated")
+        and a worker died starting. A session advisory lock on a second
+        connection orders them; it goes with the connection if the process dies.
+        """
+        with self.datastore.get_connection() as conn:
+            conn.execute("SELECT pg_advisory_lock(%s)", (CREATE_LOCK,))
+            try:
+                super().create_table()
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", (CREATE_LOCK,))
 
     def _insert_stored_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **_: Any

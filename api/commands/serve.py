@@ -1,8 +1,9 @@
 """ledgerdesk serve: the API (and the portal at /app) over HTTP.
 
 On PostgreSQL, `--workers N` API processes (default: one per core) under
-uvicorn's own multiprocess supervisor listen on one port, each with a socket
-of its own (SO_REUSEPORT: the kernel spreads connections), and the followers run
+uvicorn's multiprocess supervisor (api/commands/supervisor.py) listen on one
+port, each with a socket of its own (SO_REUSEPORT: the kernel spreads
+connections), and the followers run
 once, in one process of their own that serve starts and stops: a worker never
 projects, it waits for the follower's position as the follower announces it
 (api/announce.py). On SQLite, the embedded default, one process serves: one
@@ -27,6 +28,7 @@ from typing import Any, NamedTuple
 from api.settings import Settings, hand_followers_to_their_process
 
 STOP_TIMEOUT_S = 15.0
+"""Seconds a follower or a worker gets to stop before it is left, or killed."""
 WORKER_HEALTHCHECK_S = 60
 """Seconds a worker may take to answer the supervisor before it counts as hung."""
 Stop = Callable[[], None]
@@ -195,9 +197,9 @@ def serve_workers(
     import multiprocessing
 
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
 
     from api.bootstrap import build_services
+    from api.commands.supervisor import Supervisor, stop_within
 
     # migrations, a changed read model's rebuild and the outbox's start happen
     # once, here, before any worker or follower opens the tables
@@ -229,20 +231,18 @@ def serve_workers(
         # interpreter has imported the app; on a busy machine that takes longer
         # than uvicorn's 5 s, and a worker still starting was killed as hung.
         timeout_worker_healthcheck=WORKER_HEALTHCHECK_S,
+        # a request still running this long after SIGTERM is cancelled
+        timeout_graceful_shutdown=int(STOP_TIMEOUT_S),
     )
     held = PortOfEachWorker.hold(config.host, config.port)
     logging.getLogger("uvicorn.error").info(
         "Serving on http://%s:%d with %d workers", config.host, config.port, workers
     )
     try:
-        Multiprocess(config, sockets=[held]).run()
+        Supervisor(config, [held], followers).run()
     finally:
-        if followers is not None:
-            followers.terminate()
-            followers.join(STOP_TIMEOUT_S)
-            if followers.is_alive():
-                followers.kill()
-                followers.join(STOP_TIMEOUT_S)
+        if followers is not None and followers.is_alive():
+            stop_within([followers], STOP_TIMEOUT_S)
     return 0
 
 
