@@ -26,7 +26,7 @@ describe('portal routing', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
     expect(authStorage.portalToken()).toBe('access-1');
     expect(await screen.findByText('Carla Client')).toBeInTheDocument();
-    expect(document.title).toBe('Demo Portal');
+    await waitFor(() => expect(document.title).toBe('Demo Portal'));
   });
 
   it('shows the tabs the user has permission for', async () => {
