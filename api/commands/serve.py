@@ -1,7 +1,7 @@
 """ledgerdesk serve: the API (and the portal at /app) over HTTP.
 
 On PostgreSQL, `--workers N` API processes (default: one per core) under
-uvicorn's multiprocess supervisor (api/commands/supervisor.py) listen on one
+uvicorn's multiprocess supervisor (api/commands/_supervisor.py) listen on one
 port, each with a socket of its own (SO_REUSEPORT: the kernel spreads
 connections), and the followers run
 once, in one process of their own that serve starts and stops: a worker never
@@ -199,7 +199,7 @@ def serve_workers(
     import uvicorn
 
     from api.bootstrap import build_services
-    from api.commands.supervisor import Supervisor, stop_within
+    from api.commands._supervisor import Supervisor, stop_within
 
     # migrations, a changed read model's rebuild and the outbox's start happen
     # once, here, before any worker or follower opens the tables

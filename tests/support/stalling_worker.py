@@ -2,7 +2,7 @@
 
     python -m tests.support.stalling_worker PORT MARKER
 
-runs api.commands.supervisor.Supervisor with a 60 s health check over one
+runs api.commands._supervisor.Supervisor with a 60 s health check over one
 worker of a trivial app. The first worker writes its pid to MARKER and stops
 itself; a worker started after it serves normally. A test kills the stopped
 worker while the supervisor waits on its health check, then stops the
@@ -21,7 +21,7 @@ from typing import Any
 from uvicorn import Config
 
 from api.commands.serve import PortOfEachWorker
-from api.commands.supervisor import Supervisor
+from api.commands._supervisor import Supervisor
 
 
 async def _app(scope: dict[str, Any], receive: Any, send: Any) -> None:
