@@ -14,7 +14,15 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Engine, Select, func, select
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Engine,
+    Select,
+    bindparam,
+    func,
+    select,
+)
 
 from api.cache import ReadCache
 from api.counts import Total, count_statement, list_total
@@ -27,7 +35,7 @@ from api.query.parse import build
 from api.query.resources import RESOURCES
 from api.query.spec import Resource
 from api.query.tree import Query
-from api.statements import kept
+from api.statements import KEPT_STATEMENTS, kept
 
 MAX_PAGE = 1_000_000
 
@@ -188,12 +196,22 @@ def find(engine: Engine, name: str, user: User, record_id: str) -> Any:
 
 
 def find_in(connection: Connection, name: str, user: User, record_id: str) -> Any:
-    """`find` over a connection the caller holds (the request's read connection)."""
-    resource = RESOURCES[name]
-    table = resource.table
-    compiler = Compiler(resource, user.scope())
-    row = connection.execute(
-        select(table).where(*compiler.base(), table.c.id == str(record_id)[:64])
-    ).first()
+    """`find` over a connection the caller holds (the request's read connection).
+
+    The statement is built once per list and scope and kept (api/statements.py):
+    every detail page and every write's answer finds its row this way.
+    """
+    scope = user.scope()
+    statement = KEPT_STATEMENTS.get(
+        ("find", name, scope), lambda: _find_statement(RESOURCES[name], scope)
+    )
+    row = connection.execute(statement, {"record_id": str(record_id)[:64]}).first()
     visible(user, row)
     return row
+
+
+def _find_statement(resource: Resource, scope: Scope) -> Select[Any]:
+    """One row of the list by id, within the scope's tenant and companies."""
+    table = resource.table
+    base = Compiler(resource, scope).base()
+    return select(table).where(*base, table.c.id == bindparam("record_id"))

@@ -10,10 +10,11 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, and_, select, true
+from sqlalchemy import Connection, Select, and_, bindparam, select, true
 
 from api.actions.attachments import link_token
 from api.present.common import actor, iso
+from api.statements import Kept
 from projections import tables as t
 from storage.tables import attachments
 
@@ -53,14 +54,8 @@ def _author(row: Any, at: Callable[[Any], tuple[Any, ...]]) -> Author | None:
     return Author._make(at(row))
 
 
-def thread(
-    connection: Connection,
-    tenant_id: str,
-    morphable_id: str,
-    client_view: bool,
-    message_id: str | None = None,
-) -> list[dict[str, Any]]:
-    """The messages of a ticket or asset; a client view has no internal notes."""
+def _thread_statement(client_view: bool, one: bool) -> Select[Any]:
+    """A thread's statement, its values bound when run: built once per kind."""
     m = t.messages
     joined = m.outerjoin(
         users, and_(users.c.tenant_id == m.c.tenant_id, users.c.id == m.c.actor_id)
@@ -69,14 +64,34 @@ def thread(
         select(m, *AUTHOR)
         .select_from(joined)
         .where(
-            m.c.tenant_id == tenant_id,
-            m.c.morphable_id == morphable_id,
+            m.c.tenant_id == bindparam("tenant_id"),
+            m.c.morphable_id == bindparam("morphable_id"),
             m.c.visible_to_client == true() if client_view else true(),
         )
     )
-    if message_id is not None:
-        query = query.where(m.c.id == message_id)
-    result = connection.execute(query.order_by(m.c.created_at, m.c.id))
+    if one:
+        query = query.where(m.c.id == bindparam("message_id"))
+    return query.order_by(m.c.created_at, m.c.id)
+
+
+THREADS = Kept(4)
+"""The four thread statements: client or operator view, whole or one message."""
+
+
+def thread(
+    connection: Connection,
+    tenant_id: str,
+    morphable_id: str,
+    client_view: bool,
+    message_id: str | None = None,
+) -> list[dict[str, Any]]:
+    """The messages of a ticket or asset; a client view has no internal notes."""
+    one = message_id is not None
+    query = THREADS.get((client_view, one), lambda: _thread_statement(client_view, one))
+    values = {"tenant_id": tenant_id, "morphable_id": morphable_id}
+    if one:
+        values["message_id"] = str(message_id)
+    result = connection.execute(query, values)
     keys = list(result.keys())
     at = itemgetter(*(keys.index(column.name) for column in AUTHOR))
     rows = list(result)

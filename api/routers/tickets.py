@@ -18,7 +18,7 @@ from api.actions import tickets as actions
 from api.body import read_body
 from api.deps import ServicesDep, TenantDep, User, require, staff
 from api.errors import denied
-from api.listing import find
+from api.listing import find_in
 from api.models.tickets import (
     OperatorTicket,
     PortalTicketIn,
@@ -90,8 +90,8 @@ async def create(
         def work() -> Response:
             ticket_id = actions.create(svc, tenant, user, values, uploads)
             # reads only, each statement on its own: no transaction around them
-            row = find(svc.reader, "tickets", user, ticket_id)
             with svc.reader.connect() as connection:
+                row = find_in(connection, "tickets", user, ticket_id)
                 lookups = Lookups(connection, user.tenant_id, svc.cache)
                 body = ticket_detail(row, lookups, connection, user.is_client)
             # encoded as GET /tickets/{id} encodes it: no pass through the model
