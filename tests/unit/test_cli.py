@@ -18,7 +18,7 @@ def test_every_command_module_adds_its_subcommand():
     }
     built = parser()  # every module imported and registered: none may fail
     choices = set(built._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
-    assert {name for name in names} <= {c.replace("_", "-") for c in choices}
+    assert names <= {choice.replace("_", "-") for choice in choices}
     assert {"serve", "bench", "seed", "rebuild"} <= choices
 
 
