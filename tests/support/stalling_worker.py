@@ -20,8 +20,8 @@ from typing import Any
 
 from uvicorn import Config
 
-from api.commands.serve import PortOfEachWorker
 from api.commands._supervisor import Supervisor
+from api.commands.serve import PortOfEachWorker
 
 
 async def _app(scope: dict[str, Any], receive: Any, send: Any) -> None:
