@@ -1,6 +1,6 @@
 // Runs the route guard (SPEC §2.2) once per address for a shell and says when the page may
 // show; any other decision moves the browser on.
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { setLoggedOutHandler } from '@/lib/api-client';
 import { authStorage } from '@/lib/auth-storage';
@@ -54,14 +54,14 @@ export function useRouteGuard(audience: Audience): boolean {
       {
         fetchStatus: async () => {
           const status = sessionRef.current.status ?? (await (early.status ?? getStatus()));
-          sessionRef.current.setStatus(status);
+          startTransition(() => sessionRef.current.setStatus(status));
           return status;
         },
         loadUser: async () => {
           const current = sessionRef.current.user;
           if (current) return current;
           const me = await (early.me ?? getMe());
-          sessionRef.current.setMe(me.user, me.lookups);
+          startTransition(() => sessionRef.current.setMe(me.user, me.lookups));
           return me.user;
         },
         logout: async () => {
@@ -76,7 +76,8 @@ export function useRouteGuard(audience: Audience): boolean {
       if (!alive) return;
       if (decision.type === 'allow') {
         if (decision.cleanUrl) navigate(decision.cleanUrl, { replace: true });
-        else setAllowed(locationId);
+        // The shell and the page draw as a transition, in slices (see main.tsx).
+        else startTransition(() => setAllowed(locationId));
       } else {
         navigate(decisionPath(decision), { replace: true });
       }

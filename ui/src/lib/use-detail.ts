@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, client, quietClient } from './api-client';
 import { preload, takePreloaded } from './preload';
+import { useDeferredAnswer } from './use-deferred-answer';
 
 /** A record's typed call: GET /{route}/{id} through the client given (the toasting one by default). */
 export type DetailLoad<T> = (id: string, api?: typeof client) => Promise<T>;
@@ -30,5 +31,5 @@ export function useDetail<T>(route: string, id: string | undefined, load: Detail
   useEffect(() => {
     if (missing) navigate(`/${route}`, { replace: true });
   }, [missing, navigate, route]);
-  return query;
+  return { ...query, data: useDeferredAnswer(query.data) };
 }

@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider, makeQueryClient } from '@/app/provider';
 import { operatorRoutes } from '@/app/operator-routes';
@@ -19,3 +20,12 @@ export function renderOperator(path: string, permissions?: string[], modules: Re
 }
 
 export const page = <T,>(data: T[]) => ({ data, from: data.length ? 1 : null, to: data.length || null, total: data.length, per_page: 15, current_page: 1, last_page: 1 });
+
+/**
+ * Waits for an operator ticket page to be drawn whole: its heading comes first, its forms
+ * and thread a few renders later (components/ui/drawn-after.tsx), the time form last.
+ */
+export async function ticketDrawn(heading: string) {
+  await screen.findByRole('heading', { name: heading });
+  await waitFor(() => expect(document.querySelector('form.time-registration')).not.toBeNull());
+}

@@ -1,12 +1,7 @@
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, relativeTimeFormat } from '@/lib/format';
 import { useLanguage } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
 
-const formats = new Map<string, Intl.RelativeTimeFormat>();
-const formatIn = (language: string) => {
-  if (!formats.has(language)) formats.set(language, new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
-  return formats.get(language)!;
-};
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -18,7 +13,7 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** '3 minutes ago', 'in 2 days'. */
 export function relativeTime(value: string, now: Date, language = 'en'): string {
-  const rtf = formatIn(language);
+  const rtf = relativeTimeFormat(language);
   let amount = (new Date(value).getTime() - now.getTime()) / 1000;
   for (const [unit, size] of STEPS) {
     if (Math.abs(amount) < size) return rtf.format(Math.round(amount), unit);

@@ -1,8 +1,8 @@
 // The one table of every list, portal and operator alike, on TanStack Table: paging and
 // sorting happen on the server (manual), so the table only draws what the page holds.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { flexRender, getCoreRowModel, useReactTable, type Cell, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type Cell, type ColumnDef, type Row, type SortingState } from '@tanstack/react-table';
 import { useTranslation } from '@/lib/i18n';
 import './list.css';
 
@@ -191,38 +191,17 @@ export function DataTable<T>(props: Props<T>) {
             </div>
           ))}
         {rows && rows.length === 0 && <p className="empty">{empty}</p>}
-        {tableRows.map((r, index) => {
-          const row = r.original;
-          const body = (
-            <>
-              <div className="card-title">{cards.title(row)}</div>
-              <dl>
-                {columns.map((c) => (
-                  <div key={c.id} className="card-line">
-                    <dt>{c.label}</dt>
-                    <dd>{c.cell(row)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </>
-          );
-          const focused = index === focus;
-          const className = focused ? 'card focused' : 'card';
-          return (
-            <div key={rowKey(row)} className="card-wrap">
-              {checkbox(row)}
-              {detailPath && linkFirstCell ? (
-                <Link to={detailPath(row)} className={className} data-testid="list-card">
-                  {body}
-                </Link>
-              ) : (
-                <div className={className} data-testid="list-card">
-                  {body}
-                </div>
-              )}
-            </div>
-          );
-        })}
+        {tableRows.map((r, index) => (
+          <CardItem<T>
+            key={rowKey(r.original)}
+            row={r.original}
+            columns={columns}
+            title={cards.title}
+            focused={index === focus}
+            link={detailPath && linkFirstCell ? detailPath(r.original) : null}
+            checkbox={checkbox}
+          />
+        ))}
       </div>
     );
   }
@@ -290,43 +269,114 @@ export function DataTable<T>(props: Props<T>) {
               </td>
             </tr>
           )}
-          {tableRows.map((r, index) => {
-            const row = r.original;
-            const focused = index === focus;
-            const classes = [detailPath ? 'clickable' : '', focused ? 'focused' : ''].filter(Boolean).join(' ');
-            return (
-              <tr
-                key={rowKey(row)}
-                ref={(el) => {
-                  rowRefs.current[index] = el;
-                }}
-                data-list-row=""
-                tabIndex={keyboard ? (focused ? 0 : -1) : undefined}
-                className={classes || undefined}
-                aria-current={focused ? 'true' : undefined}
-                onClick={(e) => {
-                  if (keyboard) setFocus(index);
-                  if (!detailPath || (e.target as HTMLElement).closest('a, button, input, select, label')) return;
-                  navigate(detailPath(row));
-                }}
-              >
-                {selection && <td>{checkbox(row)}</td>}
-                {r.getVisibleCells().map((cell, i) => (
-                  <td key={cell.id}>
-                    {i === 0 && detailPath && linkFirstCell ? (
-                      <Link to={detailPath(row)} tabIndex={keyboard ? -1 : undefined}>
-                        {cellContent(cell)}
-                      </Link>
-                    ) : (
-                      cellContent(cell)
-                    )}
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
+          {tableRows.map((r, index) => (
+            <TableRow<T>
+              key={rowKey(r.original)}
+              row={r}
+              index={index}
+              focused={index === focus}
+              options={{ keyboard, detailPath, linkFirstCell, selection: !!selection }}
+              rowRefs={rowRefs}
+              onFocus={setFocus}
+              checkbox={checkbox}
+              cellContent={cellContent}
+            />
+          ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+type RowOptions<T> = { keyboard?: boolean; detailPath?: (row: T) => string; linkFirstCell: boolean; selection: boolean };
+
+/**
+ * One row of the table, a component of its own: React draws a page of rows in slices with
+ * the browser free in between (see lib/use-deferred-answer.ts), but it cannot divide one
+ * component's drawing, so a page drawn as one component was one long task.
+ */
+function TableRow<T>(props: {
+  row: Row<T>;
+  index: number;
+  focused: boolean;
+  options: RowOptions<T>;
+  rowRefs: RefObject<(HTMLElement | null)[]>;
+  onFocus: (index: number) => void;
+  checkbox: (row: T) => ReactNode;
+  cellContent: (cell: Cell<T, unknown>) => ReactNode;
+}) {
+  const { row: r, index, focused, options, rowRefs, onFocus, checkbox, cellContent } = props;
+  const { keyboard, detailPath, linkFirstCell, selection } = options;
+  const navigate = useNavigate();
+  const row = r.original;
+  const classes = [detailPath ? 'clickable' : '', focused ? 'focused' : ''].filter(Boolean).join(' ');
+  return (
+    <tr
+      ref={(el) => {
+        rowRefs.current[index] = el;
+      }}
+      data-list-row=""
+      tabIndex={keyboard ? (focused ? 0 : -1) : undefined}
+      className={classes || undefined}
+      aria-current={focused ? 'true' : undefined}
+      onClick={(e) => {
+        if (keyboard) onFocus(index);
+        if (!detailPath || (e.target as HTMLElement).closest('a, button, input, select, label')) return;
+        navigate(detailPath(row));
+      }}
+    >
+      {selection && <td>{checkbox(row)}</td>}
+      {r.getVisibleCells().map((cell, i) => (
+        <td key={cell.id}>
+          {i === 0 && detailPath && linkFirstCell ? (
+            <Link to={detailPath(row)} tabIndex={keyboard ? -1 : undefined}>
+              {cellContent(cell)}
+            </Link>
+          ) : (
+            cellContent(cell)
+          )}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** One card of the phone's list, a component of its own for the same reason as TableRow. */
+function CardItem<T>(props: {
+  row: T;
+  columns: TableColumn<T>[];
+  title: (row: T) => ReactNode;
+  focused: boolean;
+  link: string | null;
+  checkbox: (row: T) => ReactNode;
+}) {
+  const { row, columns, title, focused, link, checkbox } = props;
+  const body = (
+    <>
+      <div className="card-title">{title(row)}</div>
+      <dl>
+        {columns.map((c) => (
+          <div key={c.id} className="card-line">
+            <dt>{c.label}</dt>
+            <dd>{c.cell(row)}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+  const className = focused ? 'card focused' : 'card';
+  return (
+    <div className="card-wrap">
+      {checkbox(row)}
+      {link ? (
+        <Link to={link} className={className} data-testid="list-card">
+          {body}
+        </Link>
+      ) : (
+        <div className={className} data-testid="list-card">
+          {body}
+        </div>
+      )}
     </div>
   );
 }

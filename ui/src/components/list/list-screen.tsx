@@ -5,6 +5,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDeferredAnswer } from '@/lib/use-deferred-answer';
 import { saveConfigs } from '@/lib/user-configs';
 import { toast } from '@/lib/toast';
 import type { TablePreset, User } from '@/types/models';
@@ -69,7 +70,7 @@ function ListScreenFor<T>({ config, user }: { config: ListConfig<T>; user: User 
     placeholderData: keepPreviousData,
   });
 
-  const data = query.data;
+  const data = useDeferredAnswer(query.data);
 
   const sortBy = (sort: SortKey) => {
     const order: Order = { field: sort.field, direction: nextDirection(state.order, sort) };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -51,8 +51,12 @@ export function DetailScreen<T>({ route, modelName, label, withRelations = [], i
     // The page names the shape it reads (T) of the route's answer.
     (reader.current ? reader.current(recordId) : (getRecord(route, recordId, { withRelations: relations ? relations.split(',') : [] }) as Promise<T>))
       .then((r) => {
-        setRecord(r);
-        setFailed(false);
+        // A record page is large (a ticket's thread and forms): drawn as a transition, in
+        // slices between which the browser stays responsive (see main.tsx).
+        startTransition(() => {
+          setRecord(r);
+          setFailed(false);
+        });
       })
       .catch((e: unknown) => {
         // A missing record sends the operator back to the list (SPEC §8).

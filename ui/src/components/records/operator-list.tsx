@@ -5,6 +5,7 @@ import { Pagination } from '@/components/list/pagination';
 import { presetCountsKey } from '@/components/list/api/presets';
 import { mergeBuilders, type Builder } from '@/lib/builder';
 import { DEFAULT_PAGE_SIZE } from '@/lib/pagination';
+import { useDeferredAnswer } from '@/lib/use-deferred-answer';
 import { useLanguage, useTranslation, type OperatorKey } from '@/lib/i18n';
 import { useIsMobile } from '@/lib/use-media-query';
 import { listRecords } from '@/components/records/api/resources';
@@ -103,7 +104,7 @@ export function OperatorList<T extends { id: number | string }>(props: Props<T>)
     setModal(null);
   };
 
-  const data = query.data;
+  const data = useDeferredAnswer(query.data);
   const first = visible[0];
   return (
     <section className="operator-list" aria-busy={query.isFetching}>

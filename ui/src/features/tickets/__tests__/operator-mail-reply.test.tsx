@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
-import { renderOperator } from '@/testing/render-operator';
+import { renderOperator, ticketDrawn } from '@/testing/render-operator';
 
 // A ticket opened by mail: the client's message carries the mail's origin.
 const ticket = {
@@ -62,7 +62,7 @@ describe('a ticket that came by mail', () => {
   it("shows the mail's from, to, cc and date on the mailed message only", async () => {
     serve();
     const { container } = renderOperator('/operator/tickets/1', ['messages.store']);
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     await waitFor(() => expect(container.querySelectorAll('dl.mail-origin')).toHaveLength(1));
     const origin = container.querySelector('#message-11 dl.mail-origin') as HTMLElement;
     expect(within(origin).getByText('carla@acme.test')).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('a ticket that came by mail', () => {
   it('sends a reply also to the typed to, cc and bcc, and clears them after', async () => {
     const posts = serve();
     renderOperator('/operator/tickets/1', ['messages.store']);
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     write('Switch it off and on');
     await userEvent.click(screen.getByText('Also to'));
     await userEvent.type(screen.getByLabelText('To'), 'IT@acme.test');
@@ -90,7 +90,7 @@ describe('a ticket that came by mail', () => {
   it('does not send with an address that is none, nor a note with addresses', async () => {
     const posts = serve();
     renderOperator('/operator/tickets/1', ['messages.store']);
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     write('Hello');
     await userEvent.click(screen.getByText('Also to'));
     await userEvent.type(screen.getByLabelText('Cc'), 'boss@acme');
@@ -111,7 +111,7 @@ describe('a ticket that came by mail', () => {
   it("shows the API's refusal of an address under its field", async () => {
     serve(() => HttpResponse.json({ message: 'The given data was invalid.', errors: { bcc: ['The bcc field holds an invalid address.'] } }, { status: 422 }));
     renderOperator('/operator/tickets/1', ['messages.store']);
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     write('Hello');
     await userEvent.click(screen.getByText('Also to'));
     await userEvent.type(screen.getByLabelText('Bcc'), 'x@y.test');

@@ -5,7 +5,7 @@ import { isoWithOffset } from '@/lib/format';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
-import { page, renderOperator } from '@/testing/render-operator';
+import { page, renderOperator, ticketDrawn } from '@/testing/render-operator';
 
 const ticket = {
   id: '1',
@@ -78,7 +78,7 @@ describe('ticket detail page', () => {
       ),
     );
     renderOperator('/operator/tickets/1');
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Closed');
     expect(await screen.findByText('Someone else changed this ticket; reload and try again.')).toBeInTheDocument();
     await waitFor(() => expect(reads).toBe(2));
@@ -89,7 +89,7 @@ describe('ticket detail page', () => {
   it('sends a reply visible to the client and an internal note that is not', async () => {
     const calls = serveTicket();
     renderOperator('/operator/tickets/1', ['messages.store']);
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     write('On my way');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText('Message sent')).toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('ticket detail page', () => {
   it('refuses an empty message under the editor and sends nothing; what is written then goes', async () => {
     const calls = serveTicket();
     renderOperator('/operator/tickets/1', ['messages.store']);
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText('Message is required')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute('aria-invalid', 'true');
@@ -122,7 +122,7 @@ describe('ticket detail page', () => {
     localStorage.setItem('APP_LANGUAGE', 'nl');
     serveTicket();
     renderOperator('/operator/tickets/1', ['messages.store']);
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     await userEvent.click(screen.getByRole('button', { name: 'Antwoord verzenden' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Bericht is verplicht');
   });
@@ -130,7 +130,7 @@ describe('ticket detail page', () => {
   it('does not offer a client reply without an address or without messages.store', async () => {
     serveTicket({ client: { id: 7, full_name: 'Carla Client', email: '' }, original_email_from: null });
     renderOperator('/operator/tickets/1', ['messages.store']);
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     write('Hello');
     expect(screen.getByRole('button', { name: 'Send reply' })).toBeDisabled();
     expect(screen.getByText('This ticket has no client email address.')).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('ticket detail page', () => {
     serveTicket();
     server.use(http.post('*/api/messages/store', () => HttpResponse.json({ message: 'Mail server down.' }, { status: 500 })));
     renderOperator('/operator/tickets/1', ['messages.store']);
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     write('Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send reply' })).toBeEnabled());
@@ -159,7 +159,7 @@ describe('ticket detail page', () => {
       }),
     );
     renderOperator('/operator/tickets/1');
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     const form = screen.getByRole('form', { name: 'Register time' });
     // who spent the time: the operator signed in, unless another is chosen
     expect(within(form).getByLabelText('Operator')).toHaveValue('21');
@@ -199,7 +199,7 @@ describe('register time form', () => {
       }),
     );
     renderOperator('/operator/tickets/1');
-    await screen.findByRole('heading', { name: 'T-1000 Ticket' });
+    await ticketDrawn('T-1000 Ticket');
     const form = screen.getByRole('form', { name: 'Register time' });
     expect(within(form).getByRole('button', { name: 'Register' })).toBeDisabled();
     await userEvent.type(within(form).getByLabelText('Time spent'), '45');

@@ -21,6 +21,7 @@ import { RouteLink } from '@/components/display/route-link';
 import { RecordEditor, type Rec } from '@/components/records/record-form';
 import { ticketKind } from '../../kind';
 import { DetailScreen } from '@/components/records/detail-screen';
+import { DrawnAfter } from '@/components/ui/drawn-after';
 import { RichEditor } from '@/components/form/rich-editor';
 import { TimeRegistrationFields, showTimeErrors, type TimeValues } from '@/components/form/time-registration-fields';
 import { CustomFields } from '@/components/form/custom-field-input';
@@ -384,12 +385,18 @@ export function TicketDetailPage() {
               ))}
             </select>
           </div>
-          {can('tickets.update') && <RecordEditor kind={ticketKind} record={record as unknown as Rec} onSaved={reload} onConflict={reload} />}
-          <TicketFields ticket={record} save={save} reload={reload} />
-          <ThreadWithEdit ticket={record} reload={reload} />
-          <Composer ticket={record} reload={reload} />
-          <TimeList ticket={record} />
-          <TimeRegistrationForm ticket={record} reload={reload} />
+          <DrawnAfter>
+            {can('tickets.update') && <RecordEditor kind={ticketKind} record={record as unknown as Rec} onSaved={reload} onConflict={reload} />}
+            <DrawnAfter>
+              <TicketFields ticket={record} save={save} reload={reload} />
+              <ThreadWithEdit ticket={record} reload={reload} />
+              <DrawnAfter>
+                <Composer ticket={record} reload={reload} />
+                <TimeList ticket={record} />
+                <TimeRegistrationForm ticket={record} reload={reload} />
+              </DrawnAfter>
+            </DrawnAfter>
+          </DrawnAfter>
         </>
       )}
     </DetailScreen>
