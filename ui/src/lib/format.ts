@@ -13,47 +13,38 @@ function currentLanguage(): Language {
   return LANGUAGES.includes(language) ? language : 'nl';
 }
 
-// Building an Intl.NumberFormat is slow next to using one: keep one per locale and options.
-const formats = new Map<string, Intl.NumberFormat>();
-function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${language} ${JSON.stringify(options)}`;
-  let format = formats.get(key);
+// Building an Intl format is slow next to using one (a list of 25 rows asked for a new
+// Intl.DateTimeFormat per date cell, the largest share of a phone's first render): each is
+// built once per language and options and kept.
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, build: () => F): F {
+  let format = formats.get(key) as F | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], options);
+    format = build();
     formats.set(key, format);
   }
   return format;
 }
 
-// The same for dates: a list of 25 rows asked for a new Intl.DateTimeFormat per date cell,
-// the largest share of a phone's first render.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-export function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language} ${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], options);
-    dateFormats.set(key, format);
-  }
-  return format;
+function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return kept(`number ${language} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(LOCALES[language], options));
 }
 
-// The relative times of lists ('3 minuten geleden'), one per language.
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+export function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept(`date ${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(LOCALES[language], options));
+}
+
+/** The relative times of lists ('3 minuten geleden'). */
 export function relativeTimeFormat(language: string): Intl.RelativeTimeFormat {
-  let format = relativeFormats.get(language);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-    relativeFormats.set(language, format);
-  }
-  return format;
+  return kept(`relative ${language}`, () => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
 }
 
 /**
  * Builds the formats a list's first page uses, before its rows arrive. The first Intl
  * object of a kind loads the browser's locale data: on a slowed phone 50-70 ms each, which
  * otherwise lands in the one task that draws the rows (and counts as blocking time).
- * `main.tsx` calls this when the browser is idle after the first render has started.
+ * `main.tsx` calls this in a timer right after the first render has started, while the
+ * page's code and data download.
  */
 export function warmFormats(language: Language = currentLanguage()): void {
   formatEuro(0);
