@@ -18,7 +18,16 @@ Change = dict[str, Any]
 
 # The record's bookkeeping, which every event moves and no auditor asks about.
 BOOKKEEPING = frozenset(
-    {"model", "id", "version", "created_on", "modified_on", "chain", "tenant_id"}
+    {
+        "model",
+        "id",
+        "version",
+        "edited_version",
+        "created_on",
+        "modified_on",
+        "chain",
+        "tenant_id",
+    }
 )
 
 

@@ -74,6 +74,7 @@ STATE_NAMES = {
     "_created_on": "created_on",
     "_modified_on": "modified_on",
     "_chain": "chain",
+    "_edited_version": "edited_version",
 }
 
 

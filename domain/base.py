@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate
@@ -32,6 +32,9 @@ class LedgerAggregate(Aggregate):
     """
 
     tenant_id: str
+    # Events that add to a record without editing what a form shows (a ticket's
+    # replies, its time, its SLA alerts): a form read before them is not stale.
+    beside_edits: ClassVar[frozenset[str]] = frozenset()
 
     class Event(Aggregate.Event):
         tenant_id: str
@@ -43,10 +46,18 @@ class LedgerAggregate(Aggregate):
             mutated = super().mutate(aggregate)
             if mutated is not None and self.chain != PENDING:
                 mutated.__dict__["_chain"] = self.chain
+            if mutated is not None and type(self).__name__ not in mutated.beside_edits:
+                mutated.__dict__["_edited_version"] = mutated.version
             return mutated
 
     class Created(Event, Aggregate.Created):
         pass
+
+    @property
+    def edited_version(self) -> int:
+        """The version of the last event that edited the record (every event
+        unless its class is named in beside_edits)."""
+        return int(self.__dict__.get("_edited_version", self.version))
 
     @property
     def chain(self) -> str:

@@ -80,6 +80,20 @@ def check_ticket_fields(fields: dict[str, Any]) -> None:
 class Ticket(LedgerAggregate):
     """A service request with its message thread and the time spent on it."""
 
+    beside_edits = frozenset(
+        {
+            "MessagePosted",
+            "MessageEdited",
+            "MessageRemoved",
+            "TimeRegistered",
+            "TimeChanged",
+            "TimeRemoved",
+            "Absorbed",
+            "SlaWarned",
+            "SlaBreached",
+        }
+    )
+
     @event("Opened")
     def __init__(
         self,

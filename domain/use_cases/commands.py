@@ -65,8 +65,12 @@ def given(command: object) -> dict[str, Any]:
 
 
 def expect_version(aggregate: LedgerAggregate, expected: int | None) -> None:
-    """Refuse a change made on top of an older version than the current one."""
-    if expected is not None and int(expected) != aggregate.version:
+    """Refuse a change made on a version older than the record's last edit, or
+    on one it never had; what was only added since (a reply, an SLA alert) does
+    not conflict with it."""
+    if expected is None:
+        return
+    if not aggregate.edited_version <= int(expected) <= aggregate.version:
         raise StaleVersion(
             "This record was changed by someone else while you edited it. "
             "Reload to see their change."

@@ -327,6 +327,40 @@ def test_update_with_a_stale_expected_version_is_a_concurrent_change(
     assert app.tickets.get(tenant, ticket_id).fields["priority_id"] == 1
 
 
+def test_an_edit_on_a_version_read_before_a_reply_or_an_sla_alert_goes_through(
+    app: Ledgerdesk, tenant: str
+) -> None:
+    ticket_id = open_ticket(app, tenant)
+    version = app.tickets.get(tenant, ticket_id).version
+    app.messages.post(
+        tenant,
+        "client-9",
+        ticket_id,
+        PostMessage(message="Any news?", visible_to_client=True, is_from_client=True),
+    )
+    due = "2026-11-28T10:00:00+00:00"
+    assert app.tickets.raise_sla_alert(
+        tenant, "sla", ticket_id, "response", "warned", due
+    )
+    app.tickets.update(
+        tenant, OPERATOR, ticket_id, UpdateTicket(priority_id=2), version
+    )
+    ticket = app.tickets.get(tenant, ticket_id)
+    assert ticket.fields["priority_id"] == 2
+    assert ticket.edited_version == ticket.version == version + 3
+    # Another person's edit since the version read still conflicts, and a
+    # version the ticket never had is refused too.
+    with pytest.raises(ConcurrentChange):
+        app.tickets.update(
+            tenant, OPERATOR, ticket_id, UpdateTicket(priority_id=1), version
+        )
+    with pytest.raises(ConcurrentChange):
+        app.tickets.update(
+            tenant, OPERATOR, ticket_id, UpdateTicket(priority_id=1), version + 9
+        )
+    assert app.tickets.get(tenant, ticket_id).fields["priority_id"] == 2
+
+
 def test_two_saves_from_the_same_version_conflict(app: Ledgerdesk, tenant: str) -> None:
     ticket_id = open_ticket(app, tenant)
     mine = app.tickets.get(tenant, ticket_id)

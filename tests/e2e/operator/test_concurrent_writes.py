@@ -153,7 +153,7 @@ def test_twenty_time_registrations_at_once_are_all_stored(
     assert made <= {row.id for row in rows}
 
 
-def test_a_stale_version_is_still_refused_after_concurrent_replies(
+def test_replies_meanwhile_leave_an_edit_current_another_edit_makes_it_stale(
     desk: Desk, first: dict[str, str], second: dict[str, str]
 ) -> None:
     ticket_id = desk.ticket_of("client@demo.test").id
@@ -165,21 +165,49 @@ def test_a_stale_version_is_still_refused_after_concurrent_replies(
         times=5,
     )
     assert [a.status_code for a in answers] == [201] * 5
-    stale = desk.put(
+    # Five notes came in since the form was read: they add to the ticket and
+    # conflict with no field, so the edit is made.
+    edited = desk.put(
         f"/api/tickets/{ticket_id}",
         first,
         json={"description": "Printer on fire", "version": seen},
     )
+    assert edited.status_code == 200, edited.text
+    assert edited.json()["description"] == "Printer on fire"
+
+    # The second operator edits while more notes arrive: the first's next save
+    # on the version read before that edit is refused.
+    answers = at_once(
+        lambda n: (
+            desk.put(
+                f"/api/tickets/{ticket_id}",
+                second,
+                json={"description": "Printer smoking"},
+            )
+            if n == 0
+            else desk.post(
+                "/api/messages/store", second, data=_form(ticket_id, f"More {n}", "0")
+            )
+        ),
+        times=5,
+    )
+    assert [a.status_code for a in answers] == [200] + [201] * 4
+    stale = desk.put(
+        f"/api/tickets/{ticket_id}",
+        first,
+        json={"description": "Printer fixed", "version": seen},
+    )
     assert stale.status_code == 409, stale.text
     assert "changed by someone else" in stale.json()["message"]
-    current = desk.get(f"/api/tickets/{ticket_id}", first).json()["version"]
+    current = desk.get(f"/api/tickets/{ticket_id}", first).json()
+    assert current["description"] == "Printer smoking"
     fresh = desk.put(
         f"/api/tickets/{ticket_id}",
         first,
-        json={"description": "Printer on fire", "version": current},
+        json={"description": "Printer fixed", "version": current["version"]},
     )
     assert fresh.status_code == 200, fresh.text
-    assert fresh.json()["description"] == "Printer on fire"
+    assert fresh.json()["description"] == "Printer fixed"
 
 
 def test_twenty_invoice_calls_on_one_used_product_make_one_line(
