@@ -4,8 +4,14 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 import { pagePreload } from './vite-plugins/page-preload.ts';
+import { firstFrame } from './vite-plugins/first-frame.ts';
 import { COMMON_SHARED, WORKSPACE_SHARED } from './vite-plugins/chunk-groups.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/lib/i18n/languages.ts';
+import { en as portalEn } from './src/lib/i18n/portal/en.ts';
+import { nl as portalNl } from './src/lib/i18n/portal/nl.ts';
+import { de as portalDe } from './src/lib/i18n/portal/de.ts';
+import { nl as operatorNl } from './src/lib/i18n/operator/nl.ts';
+import { de as operatorDe } from './src/lib/i18n/operator/de.ts';
 
 // The API serves the built portal at /app in browser-history mode.
 export default defineConfig(({ mode }) => ({
@@ -15,9 +21,14 @@ export default defineConfig(({ mode }) => ({
   publicDir: mode === 'msw' ? 'e2e/msw-public' : 'public',
   // Each text file of the build also as .br and .gz beside it: the API sends the smaller
   // one the browser accepts (api/ui.py), a third of the bytes over a phone's network.
-  // The first page's chunk downloads beside the entry's (vite-plugins/page-preload.ts).
+  // The first page's chunk downloads beside the entry's (vite-plugins/page-preload.ts);
+  // the frame's bar is drawn before any of it (vite-plugins/first-frame.ts).
   plugins: [
     react(),
+    firstFrame({
+      portal: { nl: portalNl['app.portal'], en: portalEn['app.portal'], de: portalDe['app.portal'] },
+      workspace: { nl: operatorNl.Workspace, en: 'Workspace', de: operatorDe.Workspace },
+    }),
     pagePreload(
       [
         { file: 'src/app/routes.tsx', prefix: '', call: 'guarded' },

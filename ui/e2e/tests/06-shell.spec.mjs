@@ -46,3 +46,44 @@ test('an unknown tenant lands on not-found', async ({ page, context, baseUrl }) 
   await page.waitForURL(/\/app\/404\?d=nosuchtenant/);
   await page.getByText('There is no portal at nosuchtenant.').waitFor();
 });
+
+/** Opens `path` with the app's libraries held back; answers a function that lets them through. */
+async function openBeforeTheCode(page, baseUrl, path) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(/\/app\/assets\/vendor-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const loaded = page.goto(`${baseUrl}/app${path}`);
+  return async () => {
+    release();
+    await loaded;
+  };
+}
+
+test("draws the audience's bar before the app's code has arrived", async ({ page, context, baseUrl }) => {
+  await context.addInitScript(() => localStorage.setItem('APP_LANGUAGE', 'nl'));
+  const bar = page.locator('.first-frame-bar');
+
+  let release = await openBeforeTheCode(page, baseUrl, '/operator/tickets');
+  await bar.getByText('Werkplek', { exact: true }).waitFor();
+  check(await bar.getByText('Portaal', { exact: true }).isHidden(), 'the portal name is hidden in the workspace');
+  check(await bar.getByText('Workspace', { exact: true }).isHidden(), 'the English name is hidden in Dutch');
+  await release();
+  // the app runs, sends the visitor (not signed in) to the sign-in page and replaces the frame
+  await page.waitForURL(/\/app\/login/);
+  await page.locator('input[type="email"]').waitFor();
+  check((await page.locator('.first-frame').count()) === 0, 'the first frame is gone once the app has drawn');
+
+  await page.unrouteAll();
+  release = await openBeforeTheCode(page, baseUrl, '/tickets');
+  await bar.getByText('Portaal', { exact: true }).waitFor();
+  await release();
+
+  await page.unrouteAll();
+  release = await openBeforeTheCode(page, baseUrl, '/login');
+  await page.locator('#root .first-frame').waitFor({ state: 'attached' });
+  check(await page.locator('.first-frame').isHidden(), 'the sign-in page has no bar');
+  await release();
+});
