@@ -7,5 +7,5 @@
 export const WORKSPACE_SHARED =
   /src[\\/]components[\\/](records[\\/][^\\/]+|filters[\\/][^\\/]+|form[\\/](?!rich-editor)[^\\/]+|display[\\/](record-facts|badges|route-link))\.tsx?$/;
 
-/** Small helpers both audiences' lists and records use (formats, the filter language, dialogs). */
-export const COMMON_SHARED = /src[\\/](lib[\\/](format|builder|dates)|components[\\/]ui[\\/](modal|tone-badge))\.tsx?$/;
+/** Small helpers both audiences' lists and records use (formats, the filter language, dialogs, parts drawn after the page). */
+export const COMMON_SHARED = /src[\\/](lib[\\/](format|builder|dates)|components[\\/]ui[\\/](modal|tone-badge|drawn-after))\.tsx?$/;

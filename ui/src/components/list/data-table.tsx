@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { flexRender, getCoreRowModel, useReactTable, type Cell, type ColumnDef, type Row, type SortingState } from '@tanstack/react-table';
+import { DrawnAfter } from '@/components/ui/drawn-after';
 import { useTranslation } from '@/lib/i18n';
 import './list.css';
 
@@ -62,6 +63,9 @@ export function nextDirection(current: SortState | null | undefined, key: SortKe
   if (!current || !sameSort(current, key)) return 'asc';
   return current.direction === 'asc' ? 'desc' : 'asc';
 }
+
+/** Cards drawn with the page; the rest, below the first screen, follow in a commit of their own. */
+const FIRST_CARDS = 5;
 
 // Keys typed into a field or a dialog are the field's; Enter on a control is the control's.
 const TYPING = 'input:not([type="checkbox"]), select, textarea, [contenteditable="true"], [role="dialog"]';
@@ -167,6 +171,17 @@ export function DataTable<T>(props: Props<T>) {
   );
 
   if (cards) {
+    const card = (r: Row<T>, index: number) => (
+      <CardItem<T>
+        key={rowKey(r.original)}
+        row={r.original}
+        columns={columns}
+        title={cards.title}
+        focused={index === focus}
+        link={detailPath && linkFirstCell ? detailPath(r.original) : null}
+        checkbox={checkbox}
+      />
+    );
     return (
       <div className="cards">
         {problem}
@@ -191,17 +206,8 @@ export function DataTable<T>(props: Props<T>) {
             </div>
           ))}
         {rows && rows.length === 0 && <p className="empty">{empty}</p>}
-        {tableRows.map((r, index) => (
-          <CardItem<T>
-            key={rowKey(r.original)}
-            row={r.original}
-            columns={columns}
-            title={cards.title}
-            focused={index === focus}
-            link={detailPath && linkFirstCell ? detailPath(r.original) : null}
-            checkbox={checkbox}
-          />
-        ))}
+        {tableRows.slice(0, FIRST_CARDS).map(card)}
+        {tableRows.length > FIRST_CARDS && <DrawnAfter>{tableRows.slice(FIRST_CARDS).map((r, index) => card(r, index + FIRST_CARDS))}</DrawnAfter>}
       </div>
     );
   }

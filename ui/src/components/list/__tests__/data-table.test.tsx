@@ -1,5 +1,6 @@
+import { useLayoutEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { DataTable, type TableColumn } from '../data-table';
@@ -25,5 +26,28 @@ describe('data table', () => {
     expect(button.isConnected).toBe(true);
     await userEvent.click(button);
     expect(onOpen).toHaveBeenCalledWith({ id: 1, name: 'one' });
+  });
+});
+
+/** Notes, as its card reaches the document, how many cards are there with it. */
+function CardsAtCommit({ name, log }: { name: string; log: string[] }) {
+  useLayoutEffect(() => {
+    log.push(`${name}: ${document.querySelectorAll('[data-testid="list-card"]').length}`);
+  }, [name, log]);
+  return <>{name}</>;
+}
+
+describe('data table as cards (the phone)', () => {
+  it('draws the first five cards with the page and the rest in a later commit, in order', async () => {
+    const log: string[] = [];
+    const rows = Array.from({ length: 15 }, (_, i) => ({ id: i + 1, name: `card ${i + 1}` }));
+    const columns: TableColumn<Row>[] = [{ id: 'name', label: 'Name', cell: (r) => <CardsAtCommit name={r.name} log={log} /> }];
+    render(
+      <DataTable label="Rows" columns={columns} rows={rows} rowKey={(r) => r.id} empty="None" cards={{ title: (r) => `#${r.id}` }} detailPath={(r) => `/rows/${r.id}`} />,
+      { wrapper: MemoryRouter },
+    );
+    await waitFor(() => expect(screen.getAllByTestId('list-card')).toHaveLength(15));
+    expect(log).toEqual(rows.map((r) => `${r.name}: ${r.id <= 5 ? 5 : 15}`));
+    expect(screen.getAllByTestId('list-card').map((card) => card.textContent)).toEqual(rows.map((r) => `#${r.id}Name${r.name}`));
   });
 });

@@ -268,8 +268,7 @@ describe('the ticket queue', () => {
     setViewport(true);
     serveQueue();
     renderOperator('/operator/tickets', ALL);
-    const cards = await screen.findAllByTestId('list-card');
-    expect(cards).toHaveLength(15);
+    await waitFor(() => expect(screen.getAllByTestId('list-card')).toHaveLength(15));
     expect(screen.queryByRole('table')).toBeNull();
     const folded = screen.getByText('Filter').closest('details')!;
     expect(folded).not.toHaveAttribute('open');
