@@ -8,6 +8,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from api import errors, observability
 from api.bootstrap import build_services
+from api.compression import CompressedAnswers
 from api.guards import RefuseNul
 from api.headers import SecurityHeaders
 from api.observability_state import FollowerCollector
@@ -42,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = svc.engine
     app.state.follower = svc.follower
     errors.install(app)
+    app.add_middleware(CompressedAnswers)
     app.add_middleware(RefuseNul)
     # X-Forwarded-For counts only from LEDGERDESK_TRUSTED_PROXIES (default none),
     # so the throttle's address cannot be chosen by the caller.
