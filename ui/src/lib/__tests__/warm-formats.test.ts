@@ -31,6 +31,27 @@ describe('warmFormats', () => {
     expect(counts).toEqual({ number: 0, date: 0, relative: 0 });
   });
 
+  it('apart, builds them one task each, none before its task runs', async () => {
+    const format = await import('@/lib/format');
+    const counts = constructed();
+    const tasks: (() => void)[] = [];
+    format.warmFormatsApart((step) => tasks.push(step), 'nl');
+    expect(counts).toEqual({ number: 0, date: 0, relative: 0 });
+    const built: number[] = [];
+    for (const task of tasks) {
+      task();
+      built.push(counts.number + counts.date + counts.relative);
+    }
+    // euro, number, date, relative time: one new format per task
+    expect(built).toEqual([1, 2, 3, 4]);
+    const { relativeTime } = await import('@/components/display/relative-time');
+    format.formatEuro(1);
+    format.formatNumber(2.5, 'nl');
+    format.formatShortDate('2026-03-04', 'nl');
+    relativeTime('2026-01-01T00:00:00Z', new Date('2026-01-01T00:03:00Z'), 'nl');
+    expect(counts).toEqual({ number: 2, date: 1, relative: 1 });
+  });
+
   it('without it, the first row builds each of them', async () => {
     const format = await import('@/lib/format');
     const { relativeTime } = await import('@/components/display/relative-time');
