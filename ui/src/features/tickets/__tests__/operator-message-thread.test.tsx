@@ -49,9 +49,9 @@ describe('message thread', () => {
     expect(within(note).getByText('Operator')).toBeInTheDocument();
   });
 
-  it('shows HTML in a sandboxed frame without scripts, sized to its content plus 16', () => {
+  it('shows HTML in a sandboxed frame without scripts, sized to its content plus 16', async () => {
     thread();
-    const frame = screen.getByTitle('Message 2') as HTMLIFrameElement;
+    const frame = (await screen.findByTitle('Message 2')) as HTMLIFrameElement;
     expect(frame).toHaveAttribute('sandbox', 'allow-same-origin allow-popups');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
     expect(frame).toHaveAttribute('srcdoc', '<p>Check the toner first.</p>');

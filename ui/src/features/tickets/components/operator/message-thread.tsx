@@ -10,6 +10,7 @@ import { useConfirm } from '@/components/form/confirm-dialog';
 import { MessageEdit } from './message-edit';
 import { ActorName, Badge } from '@/components/display/badges';
 import { RelativeTime } from '@/components/display/relative-time';
+import { InTurn } from '@/components/ui/in-turn';
 
 export const IFRAME_EXTRA_HEIGHT = 16;
 
@@ -27,18 +28,21 @@ export function frameHeight(frame: HTMLIFrameElement): number | null {
 function MessageBody({ message }: { message: OperatorMessage }) {
   const { t } = useTranslation('operator');
   const [height, setHeight] = useState<number | undefined>(undefined);
+  // frames join the document one per task (InTurn); the box holds the frame's place meanwhile
   return (
-    <iframe
-      className="message-body"
-      title={t('Message {id}', { id: message.id })}
-      sandbox="allow-same-origin allow-popups"
-      srcDoc={message.message}
-      style={{ width: '100%', border: 0, height: height === undefined ? undefined : `${height}px` }}
-      onLoad={(e) => {
-        const h = frameHeight(e.currentTarget);
-        if (h !== null) setHeight(h);
-      }}
-    />
+    <InTurn placeholder={<div className="message-body" />}>
+      <iframe
+        className="message-body"
+        title={t('Message {id}', { id: message.id })}
+        sandbox="allow-same-origin allow-popups"
+        srcDoc={message.message}
+        style={{ width: '100%', border: 0, height: height === undefined ? undefined : `${height}px` }}
+        onLoad={(e) => {
+          const h = frameHeight(e.currentTarget);
+          if (h !== null) setHeight(h);
+        }}
+      />
+    </InTurn>
   );
 }
 
