@@ -5,6 +5,7 @@ import type { RecordKind } from '@/components/records/record-form';
 import { preloadRecord } from '@/components/records/api/resources';
 import { detailRelations } from '@/components/records/kind-parts';
 import { readsRecord } from '@/lib/preload';
+import { preloadOperatorTicket } from '@/features/tickets/api/ticket-actions';
 import { OPERATOR_BASE } from '@/lib/workspace-paths';
 import { withTimeout } from './routes';
 import { assetKind } from '@/features/assets/kind';
@@ -80,7 +81,7 @@ export const operatorRoutes: RouteObject[] = [
       { index: true, element: <WorkspaceHome />, handle: { name: 'workspace' } },
       page('tickets', 'tickets.index', () => import('@/features/tickets/components/operator/ticket-queue').then((m) => <m.TicketQueue />)),
       page('tickets/create', 'tickets.store', () => import('@/features/tickets/components/operator/ticket-create-page').then((m) => <m.TicketCreatePage />)),
-      page('tickets/:id', 'tickets.show', () => import('@/features/tickets/components/operator/ticket-detail-page').then((m) => <m.TicketDetailPage />)),
+      page('tickets/:id', 'tickets.show', () => import('@/features/tickets/components/operator/ticket-detail-page').then((m) => <m.TicketDetailPage />), preloadOperatorTicket),
       page('quotes', 'quotes.index', () => import('@/features/quotes/components/operator/quote-pages').then((m) => <m.QuotesPage />)),
       page('quotes/create', 'quotes.store', () => import('@/features/quotes/components/operator/quote-create-page').then((m) => <m.QuoteCreatePage />)),
       page('quotes/:id', 'quotes.show', () => import('@/features/quotes/components/operator/quote-pages').then((m) => <m.QuoteDetailPage />)),

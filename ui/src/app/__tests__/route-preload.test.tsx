@@ -11,6 +11,7 @@ import { renderApp } from '@/testing/test-utils';
 import { getRecord } from '@/components/records/api/resources';
 import { detailRelations } from '@/components/records/kind-parts';
 import { companyKind } from '@/features/companies/kind';
+import { readOperatorTicket } from '@/features/tickets/api/ticket-actions';
 import { operatorRoutes } from '../operator-routes';
 import { routes } from '../routes';
 
@@ -52,6 +53,19 @@ describe("a record page's read", () => {
     expect(calls).toHaveLength(1);
     // taken once: the next read asks the server
     await getRecord('companies', '7', { withRelations: detailRelations(companyKind) });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("starts the operator ticket page's read with its code, taken once by the page", async () => {
+    authStorage.setSession('access', 'refresh');
+    const ticket = { id: 'abc', reference: 'T-000001', messages: [] };
+    const calls = counting('/api/tickets/abc/edit', ticket);
+    expect(match(routeAt(operatorRoutes, 'tickets/:id'), 'abc')).toBeNull();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(await readOperatorTicket('abc')).toEqual(ticket);
+    expect(calls).toHaveLength(1);
+    // a reload (after a save, a reply) asks the server again
+    await readOperatorTicket('abc');
     expect(calls).toHaveLength(2);
   });
 

@@ -1,4 +1,5 @@
-import { client, unwrap } from '@/lib/api-client';
+import { client, quietClient, unwrap } from '@/lib/api-client';
+import { preload, takePreloaded } from '@/lib/preload';
 import type { Id, Ticket } from '@/types/operator';
 
 /** Tickets and ticket templates share their actions. */
@@ -8,6 +9,15 @@ const ticket = (id: Id) => ({ params: { path: { ticket_id: String(id) } } });
 
 /** GET /api/tickets/{id}/edit: the operator's full view, internal notes and version included. */
 export const getOperatorTicket = (id: Id) => unwrap(client.GET('/api/tickets/{ticket_id}/edit', ticket(id))) as Promise<Ticket>;
+
+const earlyKey = (id: Id) => `operator ticket ${id}`;
+
+/** Starts the ticket page's read beside the download of its code, quietly (lib/preload.ts). */
+export const preloadOperatorTicket = (id: Id) =>
+  preload(earlyKey(id), () => unwrap(quietClient.GET('/api/tickets/{ticket_id}/edit', ticket(id))));
+
+/** The ticket page's read: the early answer the first time, when one was started. */
+export const readOperatorTicket = (id: Id) => takePreloaded(earlyKey(id), () => getOperatorTicket(id));
 
 /** POST /api/{route}/{id}/clone: a new ticket with this one's fields. */
 export const cloneTicket = (id: Id, route: Route = 'tickets') =>

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { createMessage } from '../../api/create-operator-message';
 import { createTimeRegistration } from '../../api/create-time-registration';
-import { cloneTicket, deleteTicket, getOperatorTicket, restoreTicket } from '../../api/ticket-actions';
+import { cloneTicket, deleteTicket, readOperatorTicket, restoreTicket } from '../../api/ticket-actions';
 import { routePath } from '@/lib/workspace-paths';
 import { useConfirm } from '@/components/form/confirm-dialog';
 import type { Ticket } from '@/types/operator';
@@ -354,7 +354,7 @@ export function TicketDetailPage() {
       modelName="Ticket"
       label={(ticket) => ticket.reference}
       // The operator's view of a ticket: internal notes and version included.
-      load={getOperatorTicket}
+      load={readOperatorTicket}
     >
       {({ record, save, reload }) => (
         <>
