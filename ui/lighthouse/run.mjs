@@ -143,8 +143,9 @@ async function pagesOf(base, token, lists) {
   for (const [path, collection] of lists) {
     pages.push(path);
     if (!collection) continue;
-    const rows = (await api(base, token, 'GET', `/${collection}?per_page=5`)).data ?? [];
-    let record = rows.find((row) => !row.is_template);
+    const rows = (await api(base, token, 'GET', `/${collection}?builder%5Bpaginate%5D=50`)).data ?? [];
+    // a ticket, not a template; a template among the templates (else each run made one more)
+    let record = rows.find((row) => collection === 'ticket-templates' || !row.is_template);
     if (!record && MAKE[collection]) record = await api(base, token, 'POST', `/${collection}`, MAKE[collection]);
     if (record) pages.push(`${path}/${record.id}`);
   }
