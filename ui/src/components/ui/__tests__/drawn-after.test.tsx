@@ -1,15 +1,7 @@
-import { useLayoutEffect } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CommitProbe } from '@/testing/commit-probe';
 import { DrawnAfter } from '../drawn-after';
-
-/** Notes, when it reaches the document, which of the given texts are there with it. */
-function Probe({ name, log, texts }: { name: string; log: string[]; texts: string[] }) {
-  useLayoutEffect(() => {
-    log.push(`${name}: ${texts.filter((t) => document.body.textContent?.includes(t)).join(',')}`);
-  }, [name, log, texts]);
-  return <p>{name}</p>;
-}
 
 describe('DrawnAfter', () => {
   it('adds each nested part in a commit of its own, after the page around it', async () => {
@@ -17,11 +9,11 @@ describe('DrawnAfter', () => {
     const texts = ['page', 'forms', 'thread'];
     render(
       <>
-        <Probe name="page" log={log} texts={texts} />
+        <CommitProbe name="page" log={log} texts={texts} />
         <DrawnAfter>
-          <Probe name="forms" log={log} texts={texts} />
+          <CommitProbe name="forms" log={log} texts={texts} />
           <DrawnAfter>
-            <Probe name="thread" log={log} texts={texts} />
+            <CommitProbe name="thread" log={log} texts={texts} />
           </DrawnAfter>
         </DrawnAfter>
       </>,

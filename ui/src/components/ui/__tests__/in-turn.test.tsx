@@ -1,15 +1,8 @@
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CommitProbe } from '@/testing/commit-probe';
 import { InTurn } from '../in-turn';
-
-/** Notes, when it reaches the document, which of the given texts are there with it. */
-function Probe({ name, log, texts }: { name: string; log: string[]; texts: string[] }) {
-  useLayoutEffect(() => {
-    log.push(`${name}: ${texts.filter((t) => document.body.textContent?.includes(t)).join(',')}`);
-  }, [name, log, texts]);
-  return <p>{name}</p>;
-}
 
 describe('InTurn', () => {
   it('adds one part per commit, in order, each holding its place meanwhile', async () => {
@@ -19,7 +12,7 @@ describe('InTurn', () => {
       <>
         {texts.map((name) => (
           <InTurn key={name} placeholder={<i>waiting</i>}>
-            <Probe name={name} log={log} texts={texts} />
+            <CommitProbe name={name} log={log} texts={texts} />
           </InTurn>
         ))}
       </>,
