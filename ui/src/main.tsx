@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { startEarlySession } from './app/early-session';
-import { warmFormatsApart } from './lib/format';
+import { warmFormats } from './lib/format';
 
 async function start() {
   // With VITE_MSW=1 the portal runs against the mock API (demos and preview checks).
@@ -25,7 +25,7 @@ async function start() {
   // While the page's code and data download, the main thread waits: build the number,
   // date and relative-time formats then, not in the task that draws the rows (an idle
   // callback came too late on a slowed phone, after the rows), each in a task of its own.
-  warmFormatsApart();
+  warmFormats();
 }
 
 void start();

@@ -43,18 +43,11 @@ export function relativeTimeFormat(language: string): Intl.RelativeTimeFormat {
  * Builds the formats a list's first page uses, before its rows arrive. The first Intl
  * object of a kind loads the browser's locale data: on a slowed phone 50-70 ms each, which
  * otherwise lands in the one task that draws the rows (and counts as blocking time).
- * `main.tsx` calls this in a timer right after the first render has started, while the
- * page's code and data download.
+ * `main.tsx` calls this right after the first render has started, while the page's code
+ * and data download: each format in a task of its own (`schedule`, a timer by default),
+ * since the four in one task were a long task of their own after the first paint.
  */
-export function warmFormats(language: Language = currentLanguage()): void {
-  formatWarmups(language).forEach((step) => step());
-}
-
-/**
- * The same, a task each: four Intl objects built in one task took about 60 ms on a slowed
- * phone, itself a long task once the frame is drawn from the document before the app runs.
- */
-export function warmFormatsApart(schedule: (step: () => void) => void = (step) => setTimeout(step, 0), language: Language = currentLanguage()): void {
+export function warmFormats(schedule: (step: () => void) => void = (step) => setTimeout(step, 0), language: Language = currentLanguage()): void {
   formatWarmups(language).forEach(schedule);
 }
 

@@ -22,7 +22,7 @@ describe('warmFormats', () => {
   it('builds the formats a list draws with, so drawing its rows builds none', async () => {
     const format = await import('@/lib/format');
     const { relativeTime } = await import('@/components/display/relative-time');
-    format.warmFormats('nl');
+    format.warmFormats((step) => step(), 'nl');
     const counts = constructed();
     expect(format.formatEuro(1234.5)).toMatch(/^€\s1\.234,50$/);
     expect(format.formatNumber(2.5, 'nl')).toBe('2,5');
@@ -31,11 +31,11 @@ describe('warmFormats', () => {
     expect(counts).toEqual({ number: 0, date: 0, relative: 0 });
   });
 
-  it('apart, builds them one task each, none before its task runs', async () => {
+  it('builds them one task each, none before its task runs', async () => {
     const format = await import('@/lib/format');
     const counts = constructed();
     const tasks: (() => void)[] = [];
-    format.warmFormatsApart((step) => tasks.push(step), 'nl');
+    format.warmFormats((step) => tasks.push(step), 'nl');
     expect(counts).toEqual({ number: 0, date: 0, relative: 0 });
     const built: number[] = [];
     for (const task of tasks) {
