@@ -21,7 +21,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
-    Boolean,
     ColumnElement,
     Connection,
     bindparam,
@@ -30,8 +29,6 @@ from sqlalchemy import (
     true,
 )
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.sql.compiler import SQLCompiler
 
 from projections import tables as t
 from projections.handlers.search import KINDS
@@ -154,68 +151,6 @@ def parse(q: str) -> Terms:
     like = _like(stripped) if len(stripped) >= LIKE_MIN else None
     reference = None if like is None or len(stripped.split()) > 1 else like
     return Terms(raw, head, prefix, fts, like, reference)
-
-
-# -- the match, one construct compiled for each database -----------------------
-
-
-class Matches(ColumnElement[bool]):
-    """search_documents rows that match the terms (by full text or reference)."""
-
-    type = Boolean()
-    inherit_cache = False
-
-    def __init__(self, terms: Terms, references: bool = True) -> None:
-        self.terms = terms
-        self.references = references
-
-
-def _tsquery(language: str, compiler: SQLCompiler, terms: Terms) -> str:
-    query = f"websearch_to_tsquery('{language}', {_bind(compiler, 'sq', terms.raw)})"
-    if terms.prefix is None:
-        return query
-    head = _bind(compiler, "shead", terms.head)
-    prefix = _bind(compiler, "sprefix", f"{terms.prefix}:*")
-    return (
-        f"({query} || (websearch_to_tsquery('{language}', {head}) && "
-        f"(to_tsquery('{language}', {prefix}) || to_tsquery('simple', {prefix}))))"
-    )
-
-
-def _bind(compiler: SQLCompiler, name: str, value: Any) -> str:
-    return str(compiler.process(bindparam(name, value, unique=True)))
-
-
-@compiles(Matches, "postgresql")
-def _matches_postgresql(element: Matches, compiler: SQLCompiler, **_: Any) -> str:
-    terms = element.terms
-    table = DOCS.name
-    parts = [
-        f"({table}.language = '{language}' AND "
-        f"{table}.tsv @@ {_tsquery(language, compiler, terms)})"
-        for language in LANGUAGES
-    ]
-    if element.references and terms.reference is not None:
-        parts.append(f"{table}.ref ILIKE {_bind(compiler, 'slike', terms.reference)}")
-    return "(" + " OR ".join(parts) + ")"
-
-
-@compiles(Matches, "sqlite")
-def _matches_sqlite(element: Matches, compiler: SQLCompiler, **_: Any) -> str:
-    terms = element.terms
-    table = DOCS.name
-    parts = []
-    if terms.fts:
-        parts.append(
-            f"{table}.rowid IN (SELECT rowid FROM {FTS} WHERE {FTS} MATCH "
-            f"{_bind(compiler, 'sfts', terms.fts)})"
-        )
-    if element.references:
-        pattern = terms.like or _like(terms.raw.strip('"- '))
-        parts.append(
-            f"lower({table}.ref) LIKE {_bind(compiler, 'slike', pattern)} ESCAPE '\\'"
-        )
-    return "(" + " OR ".join(parts) + ")" if parts else "0"
 
 
 def audience(scope: Scope) -> list[ColumnElement[bool]]:

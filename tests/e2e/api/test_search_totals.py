@@ -14,6 +14,7 @@ exact counting and of the sample made small, an estimate (api/counts.py
 from __future__ import annotations
 
 import random
+import re
 import uuid
 from collections import Counter
 from collections.abc import Iterator
@@ -22,12 +23,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from unittest.mock import patch
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, insert, select
 
 import api.counts
+import api.deps
 import api.listing
+from api.query.parse import build
+from api.query.resources import RESOURCES
 from projections import tables as t
 from tests.e2e.api.conftest import Portal
 
@@ -263,3 +268,51 @@ def _check(
         shown = len(body["data"]) + (1 if len(body["data"]) == size else 0)
         assert body["total"] == max(total.value, shown)
     return estimated
+
+
+def test_a_samples_generic_plan_makes_the_search_query_once(portal: Portal) -> None:
+    """A prepared sample's generic plan (PostgreSQL's choice after five custom
+    ones) tests each row against a tsquery made once per execution, not against
+    websearch_to_tsquery called again for every document it reads."""
+    if portal.svc.engine.dialect.name != "postgresql":
+        pytest.skip("plans and prepared statements are PostgreSQL's")
+    client = portal.rows(t.users, email="client@demo.test")[0]
+    user = api.deps.User(
+        str(client.id), portal.tenant_id(), client.email, "", "", "", 0,
+        client.company_id, (client.company_id,), frozenset(), "en",
+    )  # fmt: skip
+    scope = build(RESOURCES["tickets"], {"where": [["status_id", "=", "1"]]})
+    statement = api.counts._sample_statement(user, "printer jams", scope, 5_000)
+    compiled = statement.compile(
+        dialect=portal.svc.engine.dialect, compile_kwargs={"render_postcompile": True}
+    )
+    names = list(compiled.params)
+    sql = re.sub(
+        r"%\((\w+)\)s", lambda m: f"${names.index(m.group(1)) + 1}", str(compiled)
+    )
+    values = [compiled.params[name] for name in names]
+    with portal.svc.engine.connect() as connection:
+        connection.exec_driver_sql(f"PREPARE sample AS {sql}")
+        connection.exec_driver_sql("SET plan_cache_mode = force_generic_plan")
+        arguments = ", ".join(_literal(value) for value in values)
+        plan = connection.exec_driver_sql(
+            f"EXPLAIN (FORMAT JSON) EXECUTE sample({arguments})"
+        ).scalar_one()
+        connection.exec_driver_sql("RESET plan_cache_mode")
+        connection.exec_driver_sql("DEALLOCATE sample")
+    filters = [node.get("Filter", "") for node in _nodes(plan[0]["Plan"])]
+    probed = [f for f in filters if "tsv @@" in f]
+    assert probed, "the plan tests no document against the search"
+    assert not any("websearch_to_tsquery" in f for f in probed), probed
+
+
+def _nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    yield node
+    for child in node.get("Plans", []):
+        yield from _nodes(child)
+
+
+def _literal(value: Any) -> str:
+    if isinstance(value, int):
+        return str(value)
+    return "'" + str(value).replace("'", "''") + "'"
