@@ -57,7 +57,7 @@ class Reads:
 
 
 async def reads(svc: ServicesDep) -> AsyncIterator[Reads]:
-    """The request's read connection, closed when the request is answered."""
+    """The request's read connection, closed when its handler returns."""
     held = Reads(svc)
     try:
         yield held
@@ -65,7 +65,9 @@ async def reads(svc: ServicesDep) -> AsyncIterator[Reads]:
         held.close()
 
 
-ReadsDep = Annotated[Reads, Depends(reads)]
+# given back as the handler returns, in step with its thread (api/bootstrap.py
+# READ_POOL), not after the answer is sent
+ReadsDep = Annotated[Reads, Depends(reads, scope="function")]
 
 
 def subdomain_of(host: str, default: str) -> str:
