@@ -7,7 +7,7 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import partial
+from functools import lru_cache, partial
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -70,8 +70,12 @@ async def reads(svc: ServicesDep) -> AsyncIterator[Reads]:
 ReadsDep = Annotated[Reads, Depends(reads, scope="function")]
 
 
+@lru_cache(maxsize=1024)
 def subdomain_of(host: str, default: str) -> str:
-    """acme.localhost and acme.example.com name acme; a bare host the default."""
+    """acme.localhost and acme.example.com name acme; a bare host the default.
+
+    Kept per Host header (every request asks; a name that is no address is
+    told by the exception ipaddress raises, which costs more than the rest)."""
     name = host.strip().lower()
     if name.startswith("["):
         return default

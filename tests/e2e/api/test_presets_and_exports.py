@@ -6,9 +6,11 @@ import csv
 import io
 import json
 import time
+from unittest.mock import patch
 
 from openpyxl import load_workbook
 
+import api.counts
 from api.counts import from_buckets, preset_query
 from tests.e2e.api.conftest import Portal
 
@@ -95,6 +97,46 @@ def test_result_counts_match_the_lists(
     assert from_buckets(preset_query("tickets", json.dumps(builders["High"])))
     assert not from_buckets(preset_query("tickets", json.dumps(builders["VPN"])))
     assert portal.get("/api/presets-result-count/nothing", operator).status_code == 404
+
+
+def test_preset_counts_are_built_once_and_follow_a_changed_preset(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    high = _preset(portal, operator, "High", {"where": [["priority_id", "=", "3"]]})
+    _preset(portal, operator, "Open", {"where": [["status_id", "=", "1"]]})
+    _preset(portal, client_a, "High", {"where": [["priority_id", "=", "3"]]})
+
+    def counts(headers: dict[str, str]) -> list[int]:
+        answer = portal.get("/api/presets-result-count/tickets", headers)
+        return [c["count"] for c in answer.json()]
+
+    built = api.counts._bucket_statement
+    with patch.object(api.counts, "_bucket_statement", wraps=built) as building:
+        first = counts(operator)
+        assert counts(operator) == first
+        assert building.call_count == 1  # the second ask ran the kept statement
+        # a client's buckets are its company's, never the operator's statement
+        mine = counts(client_a)
+        assert building.call_count == 2
+        total = portal.get(
+            "/api/tickets",
+            client_a,
+            params={"builder[where][0][]": ["priority_id", "=", "3"]},
+        ).json()["total"]
+        assert mine == [total]
+        changed = portal.client.put(
+            f"/api/table-presets/{high}",
+            headers=operator,
+            json={"filter_config": json.dumps({"where": [["priority_id", "=", "1"]]})},
+        )
+        assert changed.status_code == 200, changed.text
+        low = portal.get(
+            "/api/tickets",
+            operator,
+            params={"builder[where][0][]": ["priority_id", "=", "1"]},
+        ).json()["total"]
+        assert low in counts(operator)
+        assert building.call_count == 3
 
 
 def test_presets_are_kept_for_the_portal_lists_only(
