@@ -228,9 +228,7 @@ def _read_side(
             lambda i: ours_big.reply(ticket_ids[i], f"<p>Bench reply {i}</p>"), count
         )
         creates = samples(lambda i: _create(ours_big, big, i), count)
-        action_required = action_required_timings(
-            server.base_url, big.subdomain, count
-        )
+        action_required = action_required_timings(server.base_url, big.subdomain, count)
         floor = samples(lambda i: ours_big.status(), count)
         searched = search_figures(server.base_url, big.subdomain, count)
         rss = server.peak_rss_mb()

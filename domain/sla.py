@@ -718,9 +718,7 @@ def clock(history: History, policy: Policy) -> Clock:
             level
             for c in pending
             for level in LEVELS
-            if alerts
-            and c.due_at
-            and (c.target, level, c.due_at.isoformat()) in alerts
+            if alerts and c.due_at and (c.target, level, c.due_at.isoformat()) in alerts
         }
         if "breached" in raised:
             state = "breached"

@@ -173,7 +173,7 @@ class ContractIn(BaseModel):
     service_id: int | None = None
     period: str | None = Field(None, description="month, quarter, year; none = prepaid")
     quantity: Decimal | None = Field(
-        None, description="hours per period, in whole minutes (1.5 or \"1.5\")"
+        None, description='hours per period, in whole minutes (1.5 or "1.5")'
     )
     start_date: str | None = None
     end_date: str | None = None

@@ -85,4 +85,3 @@ def deep_order(model: type[BaseModel]) -> Callable[[dict[str, Any]], dict[str, A
         return out
 
     return ordered
-

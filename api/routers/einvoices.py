@@ -33,8 +33,6 @@ def ubl(
         ubl_invoice(snapshot),
         media_type="application/xml",
         headers={
-            "Content-Disposition": (
-                f'attachment; filename="{ubl_filename(snapshot)}"'
-            )
+            "Content-Disposition": (f'attachment; filename="{ubl_filename(snapshot)}"')
         },
     )

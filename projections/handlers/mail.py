@@ -49,9 +49,7 @@ def changed(a: Apply) -> None:
             select(m.c.tenant_id).where(m.c.address == address)
         ).first()
         if taken is None:
-            connection.execute(
-                insert(m).values(address=address, tenant_id=a.tenant_id)
-            )
+            connection.execute(insert(m).values(address=address, tenant_id=a.tenant_id))
 
 
 HANDLERS: dict[str, Handler] = {

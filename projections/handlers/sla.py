@@ -81,9 +81,7 @@ def _cache(a: Apply) -> dict[tuple[str, str], list[Any]]:
     """The SLA lists read and what is derived from them, kept by the follower
     from batch to batch until a list changes (`recompute_tenant`) or the
     follower's cache is reset, so a batch of one new ticket reads none."""
-    cached: dict[tuple[str, str], list[Any]] = a.batch.rows.kept.setdefault(
-        _KEPT, {}
-    )
+    cached: dict[tuple[str, str], list[Any]] = a.batch.rows.kept.setdefault(_KEPT, {})
     return cached
 
 
