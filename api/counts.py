@@ -23,7 +23,7 @@ from api.query.resources import RESOURCES, TICKETS
 from api.query.search import parse
 from api.query.search_lists import ticket_documents, ticket_probe
 from api.query.tree import Between, Compare, InList, Missing, NullTest, Query
-from api.statements import KEPT_STATEMENTS, kept, timeless
+from api.statements import kept
 from projections import tables as t
 
 COUNTED = frozenset(t.COUNT_DIMENSIONS)
@@ -290,12 +290,12 @@ def _bucket_counts(
     """Several queries counted from ticket_counts in one statement."""
     if not queries:
         return {}
-    key = ("buckets", user.scope(), tuple(queries.values()))
-    build = partial(_bucket_statement, user, list(queries.values()))
-    if all(timeless(query) for query in queries.values()):
-        statement = KEPT_STATEMENTS.get(key, build)
-    else:
-        statement = build()
+    listed = list(queries.values())
+    statement = kept(
+        ("buckets", user.scope(), tuple(listed)),
+        listed,
+        partial(_bucket_statement, user, listed),
+    )
     found = connection.execute(statement).one()
     return {
         preset_id: int(value) for preset_id, value in zip(queries, found, strict=True)

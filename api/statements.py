@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from api.query.tree import Between, Compare, InList, Missing, NullTest, Query
@@ -60,8 +60,9 @@ KEPT_STATEMENTS = Kept()
 """This process's kept statements (they hold no rows, only SQL and its values)."""
 
 
-def kept(key: Hashable, query: Query, build: Callable[[], T]) -> T:
-    """build()'s statement, kept by key when `query` is timeless."""
-    if not timeless(query):
+def kept(key: Hashable, query: Query | Sequence[Query], build: Callable[[], T]) -> T:
+    """build()'s statement, kept by key when `query` (or each of them) is timeless."""
+    queries = [query] if isinstance(query, Query) else query
+    if not all(timeless(each) for each in queries):
         return build()
     return KEPT_STATEMENTS.get(key, build)
