@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
@@ -18,6 +19,58 @@ MISSING: Any = object()
 """What peek() answers for a key not cached (or kept too long)."""
 KEEPS_CACHE = ("domain.tickets:Ticket.", "domain.tenants:Sequence.")
 """Topics of events whose projections write no row this cache holds."""
+SAMPLE_KEPT_S = 30.0
+"""How long a searched total's sample is used again for the same list."""
+SAMPLE_DRIFT = 0.02
+"""The share by which the rows in scope may have changed since a kept sample
+(more, and the list is sampled again at once)."""
+
+
+class KeptSamples:
+    """Recent samples of searched lists, by list: (when, rows in scope, rows
+    read, hits).
+
+    A sample costs a probe of some 300 rows through the search index (most of
+    a searched list's time in the database), and the same list is asked again
+    and again: its next page, a refresh, the colleague on the same queue. Its
+    share of matches is used again for SAMPLE_KEPT_S, scaled to the rows in
+    scope now, while those moved by less than SAMPLE_DRIFT; an exact total is
+    never kept. Bounded: the least recently used list goes first.
+    """
+
+    def __init__(self, size: int = 2048) -> None:
+        self.size = size
+        self._kept: OrderedDict[Hashable, tuple[float, int, int, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, in_scope: int) -> tuple[int, int] | None:
+        """(rows read, hits) of a sample still good for this list, or None."""
+        with self._lock:
+            found = self._kept.get(key)
+            if found is None:
+                return None
+            at, then, rows, hits = found
+            if (
+                time.monotonic() - at >= SAMPLE_KEPT_S
+                or abs(in_scope - then) > then * SAMPLE_DRIFT
+            ):
+                del self._kept[key]
+                return None
+            self._kept.move_to_end(key)
+            return rows, hits
+
+    def put(self, key: Hashable, in_scope: int, rows: int, hits: int) -> None:
+        """Keep a list's sample."""
+        with self._lock:
+            self._kept[key] = (time.monotonic(), in_scope, rows, hits)
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every sample."""
+        with self._lock:
+            self._kept.clear()
 
 
 class ReadCache:
@@ -28,6 +81,9 @@ class ReadCache:
         self._values: dict[Hashable, tuple[float, Any]] = {}
         self._generation = 0
         self._lock = threading.Lock()
+        self.samples = KeptSamples()
+        """Searched totals' samples: kept by their own rules, not emptied by
+        clear() (a sample is an estimate, not a row)."""
 
     def get(self, key: Hashable, load: Callable[[], T]) -> T:
         """The cached value, or load() kept for later when the cache is on."""

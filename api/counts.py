@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Select, and_, case, func, select, true
 
-from api.cache import ReadCache
+from api.cache import KeptSamples, ReadCache
 from api.deps import User
 from api.query.compile import Compiler
 from api.query.params import BuilderError
@@ -23,7 +23,7 @@ from api.query.resources import RESOURCES, TICKETS
 from api.query.search import parse
 from api.query.search_lists import ticket_documents, ticket_probe
 from api.query.tree import Between, Compare, InList, Missing, NullTest, Query
-from api.statements import kept
+from api.statements import kept, timeless
 from projections import tables as t
 
 COUNTED = frozenset(t.COUNT_DIMENSIONS)
@@ -111,6 +111,7 @@ def list_total(
     user: User,
     query: Query,
     in_scope: int | None = None,
+    samples: KeptSamples | None = None,
 ) -> Total:
     """The total a list page shows, at a cost that does not grow with the list.
 
@@ -131,7 +132,7 @@ def list_total(
         probe = ticket_probe(compiler.table, user.scope(), query.search)
         statement = select(func.count()).where(*compiler.where(scope), probe)
         return Total(int(connection.execute(statement).scalar_one()))
-    total = sampled(connection, user, query.search, scope, in_scope)
+    total = sampled(connection, user, query.search, scope, in_scope, samples)
     if total.high is not None and total.high <= EXACT_MATCHES:
         counted = _from_matches(connection, compiler, user, query.search, scope)
         if counted is not None:
@@ -162,7 +163,12 @@ def _from_matches(
 
 
 def sampled(
-    connection: Connection, user: User, search: str, scope: Query, in_scope: int
+    connection: Connection,
+    user: User,
+    search: str,
+    scope: Query,
+    in_scope: int,
+    samples: KeptSamples | None = None,
 ) -> Total:
     """A searched total estimated from a uniform sample of the scope.
 
@@ -174,8 +180,13 @@ def sampled(
     more than SAMPLE_WALK rows in it: the tenant's tickets are walked in id
     order, on the sample index alone when the filters are on its columns, and
     each row in scope is asked through the search index. The bounds are a
-    Wilson interval of Z standard errors on the share found.
+    Wilson interval of Z standard errors on the share found. A list's sample
+    is used again for a while (KeptSamples).
     """
+    key = (user.tenant_id, user.scope(), search, scope)
+    found = samples.get(key, in_scope) if samples is not None else None
+    if found is not None:
+        return estimate(in_scope, *found)
     statement = kept(
         ("sample", user.scope(), search, scope, in_scope),
         scope,
@@ -185,6 +196,10 @@ def sampled(
     if rows == 0:  # the scope is too rare among the tenant's rows to sample
         searched = dataclasses.replace(scope, search=search)
         return Total(count(connection, "tickets", user, searched))
+    if samples is not None and rows < in_scope and timeless(scope):
+        # an estimate of a list that keeps its meaning (a sample of the whole
+        # scope is its count)
+        samples.put(key, in_scope, int(rows), int(hits))
     return estimate(in_scope, int(rows), int(hits))
 
 
@@ -273,7 +288,9 @@ def preset_counts(
     counts = _bucket_counts(connection, user, bucketed)
     for preset_id, query in queries.items():
         if query is not None and preset_id not in counts:
-            counts[preset_id] = list_total(connection, route, user, query).value
+            samples = cache.samples if cache else None
+            total = list_total(connection, route, user, query, samples=samples)
+            counts[preset_id] = total.value
     return [{"id": preset.id, "count": counts.get(preset.id)} for preset in presets]
 
 

@@ -155,7 +155,8 @@ def list_page(
     elif rows and len(rows) < per_page:  # the page ends the list
         total = Total(offset + len(rows))
     elif rows or offset:  # a full page, or past the end: the rows cannot tell
-        total = list_total(connection, resource.name, user, query, in_scope)
+        samples = cache.samples if cache else None
+        total = list_total(connection, resource.name, user, query, in_scope, samples)
     else:
         total = Total(0)
     lookups = Lookups(connection, user.tenant_id, cache)

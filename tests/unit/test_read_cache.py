@@ -57,3 +57,45 @@ def test_tickets_applied_keep_the_cache_and_anything_else_clears_it() -> None:
     assert cache.peek("tenant") == "kept"
     cache.applied(["domain.tickets:Ticket.Opened", "domain.settings:SettingList.Added"])
     assert cache.peek("tenant") is cache_module.MISSING
+
+
+def test_a_sample_is_used_again_for_its_time_then_taken_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [100.0]
+    monkeypatch.setattr(cache_module.time, "monotonic", lambda: now[0])
+    samples = ReadCache(ttl=2.0).samples
+    samples.put("list", 5_000, 300, 40)
+    now[0] += cache_module.SAMPLE_KEPT_S - 0.1
+    assert samples.get("list", 5_000) == (300, 40)  # long past the rows' ttl
+    now[0] += 0.2
+    assert samples.get("list", 5_000) is None
+
+
+def test_a_sample_is_taken_again_once_the_scope_moved() -> None:
+    samples = ReadCache(ttl=2.0).samples
+    samples.put("list", 5_000, 300, 40)
+    assert samples.get("list", 5_100) == (300, 40)  # 2 %: the same list
+    assert samples.get("list", 5_101) is None  # more: sampled again
+    assert samples.get("list", 5_000) is None  # and forgotten
+
+
+def test_samples_are_bounded_and_the_least_used_goes_first() -> None:
+    samples = ReadCache(ttl=2.0).samples
+    samples.size = 2
+    samples.put("a", 1_000, 300, 1)
+    samples.put("b", 1_000, 300, 2)
+    assert samples.get("a", 1_000) == (300, 1)  # a is used: b is the oldest
+    samples.put("c", 1_000, 300, 3)
+    assert samples.get("b", 1_000) is None
+    assert samples.get("a", 1_000) == (300, 1)
+    assert samples.get("c", 1_000) == (300, 3)
+
+
+def test_clear_keeps_the_samples_and_their_own_clear_drops_them() -> None:
+    cache = ReadCache(ttl=60.0)
+    cache.samples.put("list", 1_000, 300, 10)
+    cache.clear()  # a batch applied: rows may have changed, an estimate stands
+    assert cache.samples.get("list", 1_000) == (300, 10)
+    cache.samples.clear()
+    assert cache.samples.get("list", 1_000) is None
