@@ -135,6 +135,10 @@ class Calendar:
         """Business minutes from start to end (negative when end is earlier)."""
         if end < start:
             return -self.minutes_between(end, start)
+        numbered = business_time(self)
+        low, high = numbered.ordinal(start), numbered.ordinal(end)
+        if low is not None and high is not None:  # both within the numbered days
+            return (high - low) / 60_000_000
         total = 0.0
         for low, high in self.spans(start):
             if low >= end:

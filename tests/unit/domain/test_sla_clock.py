@@ -159,6 +159,29 @@ def test_due_moments_equal_a_minute_by_minute_walk(data: st.DataObject) -> None:
         )
 
 
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_business_minutes_between_equal_a_minute_by_minute_count(
+    data: st.DataObject,
+) -> None:
+    """The time left a queue shows: counted on the calendar's numbered spans
+    (business_time), the same as the open minutes one by one, either way."""
+    calendar = data.draw(calendars())
+    base = data.draw(st.sampled_from(DST_DAYS))
+    midnight = datetime(base.year, base.month, base.day, tzinfo=UTC)
+    start = midnight + MINUTE * data.draw(st.integers(-36 * 60, 24 * 60))
+    end = start + MINUTE * data.draw(st.integers(0, 4 * 24 * 60))
+    counted = sum(
+        calendar.is_open(start + MINUTE * i) for i in range((end - start) // MINUTE)
+    )
+    assert calendar.minutes_between(start, end) == counted
+    assert calendar.minutes_between(end, start) == -counted
+
+
 def agree(computed: datetime | None, walked: datetime | None) -> None:
     if walked is not None and walked.year < 2000:  # the walk gave up there
         assert computed is not None
