@@ -136,9 +136,9 @@ class Calendar:
         if end < start:
             return -self.minutes_between(end, start)
         numbered = business_time(self)
-        low, high = numbered.ordinal(start), numbered.ordinal(end)
-        if low is not None and high is not None:  # both within the numbered days
-            return (high - low) / 60_000_000
+        since, until = numbered.ordinal(start), numbered.ordinal(end)
+        if since is not None and until is not None:  # both within the numbered days
+            return (until - since) / 60_000_000
         total = 0.0
         for low, high in self.spans(start):
             if low >= end:
