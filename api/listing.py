@@ -215,4 +215,4 @@ def _find_statement(resource: Resource, scope: Scope) -> Select[Any]:
     """One row of the list by id, within the scope's tenant and companies."""
     table = resource.table
     base = Compiler(resource, scope).base()
-    return select(table).where(*base, table.c.id == bindparam("record_id"))
+    return resource.read().where(*base, table.c.id == bindparam("record_id"))

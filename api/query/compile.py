@@ -269,7 +269,9 @@ class Compiler:
 
     def rows(self, query: Query) -> Select[Any]:
         """Every matching row, sorted."""
-        return select(self.table).where(*self.where(query)).order_by(*self.order(query))
+        return (
+            self.resource.read().where(*self.where(query)).order_by(*self.order(query))
+        )
 
     def count(self, query: Query) -> Select[Any]:
         """The number of matching rows."""

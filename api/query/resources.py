@@ -30,6 +30,7 @@ from projections import tables as t
 TICKETS = Resource(
     name="tickets",
     table=t.tickets,
+    unread=frozenset({"sla_history"}),  # the SLA clock's own (its events, kept)
     fields={
         "id": Field("id", ID),
         "number": Field("number", INT),

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from sqlalchemy import Table
+from sqlalchemy import Select, Table, select
 
 TEXT, INT, FLOAT, BOOL, DATE, DATETIME, ID = (
     "text",
@@ -67,9 +68,19 @@ class Resource:
     """Conditions (column, op, value) every query of the list carries, such as
     the people list of operators only; op is one of COMPARE_OPS."""
 
+    unread: frozenset[str] = frozenset()
+    """Columns no answer reads: the projection's own working state, which a
+    list page or a detail would only fetch and decode to drop."""
+
     def column(self, name: str):  # type: ignore[no-untyped-def]
         """The table column of that name."""
         return self.table.c[name]
+
+    def read(self) -> Select[Any]:
+        """SELECT of the columns answers read (all but `unread`)."""
+        if not self.unread:
+            return select(self.table)
+        return select(*(c for c in self.table.c if c.name not in self.unread))
 
 
 def company(name_column: str = "company_name") -> Relation:

@@ -7,6 +7,7 @@ from typing import Any
 from uuid import UUID
 
 import pytest
+from sqlalchemy import event as sql_events
 
 from domain.tickets import Ticket
 from outbound.sla_timer import SlaTimer
@@ -49,6 +50,29 @@ def test_ticket_rows_carry_the_clock(portal: Portal, operator: dict[str, str]) -
         if row["sla_state"] == "paused":
             assert row["sla_minutes_left"] is not None
     detail = portal.get(f"/api/tickets/{rows[0]['id']}", operator).json()
+    assert detail["sla_state"] == rows[0]["sla_state"]
+
+
+def test_lists_and_details_leave_the_clocks_history_unread(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    """Each row's kept SLA history is the projection's working state: a page
+    that fetched it decoded it for every row only to drop it."""
+    statements: list[str] = []
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "FROM tickets" in statement:
+            statements.append(statement)
+
+    sql_events.listen(portal.svc.engine, "before_cursor_execute", seen)
+    try:
+        rows = _rows(portal, operator, **{"builder[paginate]": 100})
+        detail = portal.get(f"/api/tickets/{rows[0]['id']}", operator).json()
+    finally:
+        sql_events.remove(portal.svc.engine, "before_cursor_execute", seen)
+    assert statements
+    assert not [s for s in statements if "sla_history" in s]
+    assert {row["sla_state"] for row in rows} >= {"running", "paused", "met"}
     assert detail["sla_state"] == rows[0]["sla_state"]
 
 
