@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from sqlalchemy import Connection, Select, and_, case, func, select, true
+from sqlalchemy import (
+    Connection,
+    Select,
+    String,
+    and_,
+    bindparam,
+    case,
+    func,
+    select,
+    true,
+)
 
 from api.cache import KeptSamples, ReadCache
 from api.deps import User
@@ -187,12 +197,8 @@ def sampled(
     found = samples.get(key, in_scope) if samples is not None else None
     if found is not None:
         return estimate(in_scope, *found)
-    statement = kept(
-        ("sample", user.scope(), search, scope, in_scope),
-        scope,
-        lambda: _sample_statement(user, search, scope, in_scope),
-    )
-    rows, hits = connection.execute(statement).one()
+    statement, window = _sample(user, search, scope, in_scope)
+    rows, hits = connection.execute(statement, window).one()
     if rows == 0:  # the scope is too rare among the tenant's rows to sample
         searched = dataclasses.replace(scope, search=search)
         return Total(count(connection, "tickets", user, searched))
@@ -203,18 +209,43 @@ def sampled(
     return estimate(in_scope, int(rows), int(hits))
 
 
-def _sample_statement(
+def _sample(
     user: User, search: str, scope: Query, in_scope: int
-) -> Select[Any]:
-    """The rows `sampled` reads and how many of them match the search."""
-    tickets = RESOURCES["tickets"].table
+) -> tuple[Select[Any], dict[str, str]]:
+    """The statement `sampled` runs, and the ids of its window.
+
+    The window's width follows the rows in scope, which move with every ticket
+    that enters or leaves the list: its ids are bound when the statement runs,
+    so one statement per list is built and kept, not one per count in scope.
+    """
     share = min(1.0, SAMPLE_TARGET / in_scope)
     start = _start(user, search, scope) * (1 - share)
+    window = {"sample_low": _id_at(start)}
+    if start + share < 1:
+        window["sample_high"] = _id_at(start + share)
+    bounded = "sample_high" in window
+    statement = kept(
+        ("sample", user.scope(), search, scope, bounded),
+        scope,
+        lambda: _sample_statement(user, search, scope, bounded),
+    )
+    return statement, window
+
+
+def _sample_statement(
+    user: User, search: str, scope: Query, bounded: bool
+) -> Select[Any]:
+    """The rows `sampled` reads in a window of ids (bound as sample_low and,
+    when bounded, sample_high) and how many of them match the search."""
+    tickets = RESOURCES["tickets"].table
     narrow = from_buckets(scope) and parse(search).like is not None
     columns = [tickets.c[name] for name in SAMPLED_COLUMNS] if narrow else [tickets]
-    window = [tickets.c.tenant_id == user.tenant_id, tickets.c.id >= _id_at(start)]
-    if start + share < 1:
-        window.append(tickets.c.id < _id_at(start + share))
+    window = [
+        tickets.c.tenant_id == user.tenant_id,
+        tickets.c.id >= bindparam("sample_low", type_=String),
+    ]
+    if bounded:
+        window.append(tickets.c.id < bindparam("sample_high", type_=String))
     walked = (
         select(*columns)
         .where(*window)

@@ -286,8 +286,8 @@ def test_a_samples_generic_plan_makes_the_search_query_once(portal: Portal) -> N
         client.company_id, (client.company_id,), frozenset(), "en",
     )  # fmt: skip
     scope = build(RESOURCES["tickets"], {"where": [["status_id", "=", "1"]]})
-    statement = api.counts._sample_statement(user, "printer jams", scope, 5_000)
-    compiled = statement.compile(
+    statement, window = api.counts._sample(user, "printer jams", scope, 5_000)
+    compiled = statement.params(window).compile(
         dialect=portal.svc.engine.dialect, compile_kwargs={"render_postcompile": True}
     )
     names = list(compiled.params)
@@ -353,3 +353,26 @@ def test_a_lists_sample_is_used_again_until_its_scope_moves(
         again = portal.get("/api/tickets", operator, params=params).json()
         assert len(sampled) == 2
         assert again["total_min"] <= 39 <= again["total_max"]
+
+
+def test_a_lists_sample_statement_is_built_once_whatever_its_scope_counts() -> None:
+    """The window's width follows the rows in scope, which a new ticket moves:
+    its ids are bound at execution, so the list's statement is built once."""
+    user = api.deps.User(
+        "u-1", "t-kept-sample", "c@example.test", "", "", "", 0,
+        "c-1", ("c-1",), frozenset(), "en",
+    )  # fmt: skip
+    scope = build(RESOURCES["tickets"], {"where": [["status_id", "=", "1"]]})
+    built = []
+
+    def building(*args: Any) -> Any:
+        built.append(args)
+        return _sample_statement(*args)
+
+    _sample_statement = api.counts._sample_statement
+    with patch.object(api.counts, "_sample_statement", building):
+        first, low = api.counts._sample(user, "printer", scope, 5_000)
+        second, high = api.counts._sample(user, "printer", scope, 5_050)
+    assert second is first
+    assert len(built) == 1
+    assert low != high  # the same statement over a window of another width
