@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain import sla as sla_module
 from domain.errors import InvalidValue
 from domain.sla import (
     CLOSED,
@@ -16,6 +18,7 @@ from domain.sla import (
     History,
     Policy,
     Targets,
+    business_time,
     calendar_from_data,
     check_calendar,
     check_policy,
@@ -340,3 +343,27 @@ def test_a_bad_policy_names_its_field(data: dict[str, object], field: str) -> No
     with pytest.raises(InvalidValue) as caught:
         check_policy(data)
     assert caught.value.field == field
+
+
+def test_threads_asking_for_a_new_calendars_numbering_at_once_build_it_once() -> None:
+    """The first list page after a start asks from every request thread."""
+    calendar = Calendar(
+        hours=(((9 * 60, 17 * 60),),) * 5 + ((), ()),
+        time_zone="Europe/Amsterdam",
+        own_days=frozenset({date(2031, 5, 17)}),  # a calendar no other test has
+    )
+    before = sla_module._numbered.cache_info().misses
+    start = threading.Barrier(8)
+    answers: list[object] = []
+
+    def ask() -> None:
+        start.wait()
+        answers.append(business_time(calendar))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sla_module._numbered.cache_info().misses == before + 1
+    assert all(answer is answers[0] for answer in answers)
