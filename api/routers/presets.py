@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Query
+from fastapi.concurrency import run_in_threadpool
 from sqlalchemy import select
 
 from api.counts import preset_counts, preset_query
@@ -51,14 +52,25 @@ def _preset(svc: ServicesDep, user: UserDep, preset_id: str) -> Any:
 @router.get(
     "/presets-result-count/{route}", response_model=list[PresetCount], name="count"
 )
-def result_count(route: str, svc: ServicesDep, user: UserDep) -> list[dict[str, Any]]:
-    """How many rows each of the user's presets for this list matches."""
+async def result_count(
+    route: str, svc: ServicesDep, user: UserDep
+) -> list[dict[str, Any]]:
+    """How many rows each of the user's presets for this list matches.
+
+    The counting runs in the thread pool and the answer is checked against its
+    model here: a plain `def` route would go to the pool a second time for
+    that check, and under load wait for a free thread twice.
+    """
     if route not in PRESET_TYPES:  # the registry's other lists keep no presets
         raise not_found()
     if not user.can(f"{route}.index"):
         raise denied()
-    with svc.reader.connect() as connection:
-        return preset_counts(connection, route, user, svc.cache)
+
+    def counted() -> list[dict[str, Any]]:
+        with svc.reader.connect() as connection:
+            return preset_counts(connection, route, user, svc.cache)
+
+    return await run_in_threadpool(counted)
 
 
 @router.get("/table-presets", response_model=list[Preset], name="list")

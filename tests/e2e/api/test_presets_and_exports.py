@@ -8,6 +8,7 @@ import json
 import time
 from unittest.mock import patch
 
+import anyio.to_thread
 from openpyxl import load_workbook
 
 import api.counts
@@ -97,6 +98,24 @@ def test_result_counts_match_the_lists(
     assert from_buckets(preset_query("tickets", json.dumps(builders["High"])))
     assert not from_buckets(preset_query("tickets", json.dumps(builders["VPN"])))
     assert portal.get("/api/presets-result-count/nothing", operator).status_code == 404
+
+
+def test_preset_counts_go_to_the_thread_pool_once(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    """Under load each trip to the pool may wait for a free thread: counting
+    and the answer's check against its model take one trip, not two."""
+    high = {"where": [["priority_id", "=", "3"]]}
+    _preset(portal, operator, "High", high)
+    listed = portal.get("/api/tickets", operator, params=_as_params(high))
+    path = "/api/presets-result-count/tickets"
+    assert portal.get(path, operator).status_code == 200  # the session is kept
+    run_sync = anyio.to_thread.run_sync
+    with patch.object(anyio.to_thread, "run_sync", wraps=run_sync) as trips:
+        answer = portal.get(path, operator)
+    assert answer.status_code == 200
+    assert [c["count"] for c in answer.json()] == [listed.json()["total"]]
+    assert trips.call_count == 1
 
 
 def test_preset_counts_are_built_once_and_follow_a_changed_preset(
