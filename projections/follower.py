@@ -132,6 +132,7 @@ class Follower:
         so `_parked` names all of them that were parked."""
         self._parked: set[int] = set()
         """The events this follower parked (see `_known`)."""
+        self._reader: Engine | None = None
         self._statements: dict[tuple[Any, ...], Executable] = {}
         """The batch's own statements, built once (so compiled once)."""
         self.announce: Callable[[int, set[str]], pipeline.Step] | None = None
@@ -142,9 +143,18 @@ class Follower:
         """Whether another process follows and this one only hears of its
         positions (observed()): a write then waits, never applies."""
 
+    @property
+    def reader(self) -> Engine:
+        """The engine for the follower's reads outside a batch: each statement
+        commits on its own, so giving the connection back costs no ROLLBACK
+        (a round trip that a write waiting on this follower paid twice)."""
+        if self._reader is None:
+            self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        return self._reader
+
     def position(self) -> int:
         """The id of the last notification applied."""
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return self._read_position(connection, lock=False)
 
     def _read_position(self, connection: Connection, lock: bool) -> int:
@@ -443,7 +453,7 @@ class Follower:
             parked_events.c.notification_id.in_(list(notification_ids)),
             parked_events.c.resolved_at.is_(None),
         )
-        with self.engine.connect() as connection:
+        with self.reader.connect() as connection:
             return connection.execute(query.limit(1)).first() is not None
 
     def _catch_up_to(self, position: int) -> int:

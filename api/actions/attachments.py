@@ -60,6 +60,8 @@ def store(
     engine: Engine, upload_dir: str, tenant_id: str, user_id: str, uploads: list[Upload]
 ) -> list[str]:
     """Write checked files and record them; answers their ids."""
+    if not uploads:
+        return []
     check(uploads)
     directory = Path(upload_dir) / tenant_id
     directory.mkdir(parents=True, exist_ok=True)

@@ -131,7 +131,7 @@ def reply(
     uploads: list[Upload],
 ) -> str:
     """Post a client-visible reply on a ticket the user may see; answers its id."""
-    find(svc.engine, "tickets", user, ticket_id)
+    find(svc.reader, "tickets", user, ticket_id)
     attachment_ids = store(
         svc.engine, svc.settings.upload_dir, tenant.id, user.id, uploads
     )

@@ -50,7 +50,7 @@ OPERATOR_FIELDS = (
 
 def one(svc: Any, tenant_id: str, object_id: str, message_id: str) -> dict[str, Any]:
     """One message of a thread as operators see it, else 404."""
-    with svc.engine.connect() as connection:
+    with svc.reader.connect() as connection:
         found = [
             m
             for m in operator_thread(connection, tenant_id, object_id)
@@ -95,7 +95,7 @@ async def create(
 
         def reply() -> dict[str, Any]:
             message_id = actions.reply(svc, tenant, user, ticket_id, text, uploads)
-            with svc.engine.connect() as connection:
+            with svc.reader.connect() as connection:
                 found = thread(connection, tenant.id, ticket_id, True, message_id)
             if not found:
                 raise not_found()

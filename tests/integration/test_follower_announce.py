@@ -91,3 +91,24 @@ def test_positions_are_announced_when_committed_and_heard_by_a_worker(stores):
         assert cache.get("kept", lambda: 2) == 2
     finally:
         listener.stop()
+
+
+def test_a_waiting_writes_reads_take_no_transaction(stores, monkeypatch):
+    """The position and the parked events a watched follower reads for a
+    waiting write go over connections in autocommit: giving one back costs no
+    ROLLBACK, a round trip each write waited for twice."""
+    domain, engine, settings = stores
+    target = _an_event(domain)
+    build_follower(domain, engine, settings).catch_up()  # the followers process
+    worker = build_follower(domain, engine, settings)
+    worker.watched = True
+    options = worker.reader.get_execution_options()
+    assert options["isolation_level"] == "AUTOCOMMIT"
+
+    def transactional(*_: object, **__: object) -> None:
+        raise AssertionError("a transactional connection was taken")
+
+    monkeypatch.setattr(engine, "connect", transactional)
+    worker.wait_for(target, timeout=10)
+    assert worker.position() >= target
+    assert not worker.parked_any([target])

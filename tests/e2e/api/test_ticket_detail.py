@@ -7,7 +7,11 @@ authors come in the messages' own statement, not in one more round trip.
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import patch
 
+import psycopg
+import pytest
+from psycopg.pq import TransactionStatus
 from pydantic import TypeAdapter
 
 from api.present.encode import deep_order
@@ -130,3 +134,31 @@ def test_a_record_and_the_models_it_holds_take_the_models_order() -> None:
     ]
     assert list(body["messages"][0])[:3] == ["id", "message", "format"]
     assert list(body["messages"][0])[-1] == "extra"
+
+
+def test_a_clients_reply_rolls_nothing_back(
+    portal: Portal, client_a: dict[str, str], operator: dict[str, str]
+) -> None:
+    """A reply's reads (the ticket it answers, the message it shows, the
+    read model's position and parked events) go without a transaction: under
+    load every ROLLBACK given back with a connection was one more round trip
+    to wait for."""
+    if portal.svc.engine.dialect.name != "postgresql":
+        pytest.skip("round trips to a server are PostgreSQL's")
+    ticket = _replied(portal, client_a, operator)
+    form = {"message": "Thanks", "morphable_type": "Ticket"}
+    sent = []
+    rollback = psycopg.Connection.rollback
+
+    def counted(connection: psycopg.Connection[Any]) -> None:
+        if connection.pgconn.transaction_status != TransactionStatus.IDLE:
+            sent.append("ROLLBACK")  # psycopg sends one only inside a transaction
+        rollback(connection)
+
+    with patch.object(psycopg.Connection, "rollback", counted):
+        answer = portal.post(
+            "/api/messages", client_a, data={**form, "morphable_id": ticket["id"]}
+        )
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["message"] == "Thanks"
+    assert sent == []
