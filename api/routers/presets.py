@@ -55,12 +55,10 @@ def _preset(svc: ServicesDep, user: UserDep, preset_id: str) -> Any:
 async def result_count(
     route: str, svc: ServicesDep, user: UserDep
 ) -> list[dict[str, Any]]:
-    """How many rows each of the user's presets for this list matches.
-
-    The counting runs in the thread pool and the answer is checked against its
-    model here: a plain `def` route would go to the pool a second time for
-    that check, and under load wait for a free thread twice.
-    """
+    """How many rows each of the user's presets for this list matches."""
+    # Counted in the thread pool and checked against the model here: a plain
+    # `def` route would go to the pool a second time for that check, and under
+    # load wait for a free thread twice.
     if route not in PRESET_TYPES:  # the registry's other lists keep no presets
         raise not_found()
     if not user.can(f"{route}.index"):
