@@ -193,7 +193,7 @@ def sampled(
     Wilson interval of Z standard errors on the share found. A list's sample
     is used again for a while (KeptSamples).
     """
-    key = (user.tenant_id, user.scope(), search, scope)
+    key = (user.scope(), search, scope)  # the scope names the tenant
     found = samples.get(key, in_scope) if samples is not None else None
     if found is not None:
         return estimate(in_scope, *found)
@@ -317,9 +317,9 @@ def preset_counts(
         if query is not None and route == "tickets" and from_buckets(query)
     }
     counts = _bucket_counts(connection, user, bucketed)
+    samples = cache.samples if cache else None
     for preset_id, query in queries.items():
         if query is not None and preset_id not in counts:
-            samples = cache.samples if cache else None
             total = list_total(connection, route, user, query, samples=samples)
             counts[preset_id] = total.value
     return [{"id": preset.id, "count": counts.get(preset.id)} for preset in presets]
