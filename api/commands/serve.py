@@ -16,6 +16,7 @@ and each write catches the read model up itself, as before.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import signal
@@ -127,6 +128,19 @@ def start_followers(svc: Any, projector: bool, mail: bool) -> dict[str, Stop]:
     return running
 
 
+def keep_start_up_heap() -> None:
+    """Leave what start-up built out of the cycle collector's later passes.
+
+    A served process holds some 300,000 objects once started (modules, the
+    routes' models, the services) that live as long as it does. Each full
+    collection walked all of them again: some 200 ms with every thread of the
+    process stopped, several times a minute under load, felt by each request in
+    flight. Frozen once start-up is done, a pass walks only what came after.
+    """
+    gc.collect()
+    gc.freeze()
+
+
 def embedded_app(settings: Settings, projector: bool, mail: bool = False) -> Any:
     """The API application, with the followers in its threads when asked for."""
     from api.main import create_app
@@ -135,6 +149,7 @@ def embedded_app(settings: Settings, projector: bool, mail: bool = False) -> Any
     running = start_followers(app.state.services, projector, mail)
     app.state.followers = running
     app.state.mail_thread = app.state.services.extras.get("mail_thread")
+    keep_start_up_heap()
     return app
 
 
@@ -152,6 +167,7 @@ def worker_app() -> Any:
         listener.start()
         listener.ready.wait(10)
         app.state.listener = listener
+    keep_start_up_heap()
     return app
 
 
@@ -304,6 +320,7 @@ def run_followers(projector: bool, mail: bool) -> None:
         listener = followers_listener(svc.engine, channel, svc.follower.wake)
         listener.start()
     running = start_followers(svc, projector, mail)
+    keep_start_up_heap()
     while not stop.wait(1.0):
         if os.getppid() != parent:  # serve itself died: nobody would stop us
             break
