@@ -2,7 +2,8 @@
 
 What start-up builds lives as long as the process; walked again by each full
 collection, it stopped every request thread for some 200 ms at a time under
-load. `serve`'s app factories freeze it once they are done.
+load. `serve`'s app factories freeze it once they are done, and make the
+collector's passes rarer.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from api.commands.serve import embedded_app, worker_app
+from api.commands.serve import YOUNGEST_GENERATION, embedded_app, worker_app
 
 START_UP_OBJECTS = 10_000
 """Far fewer than a started app holds: modules, routes, models, services."""
@@ -21,10 +22,14 @@ START_UP_OBJECTS = 10_000
 
 @pytest.fixture
 def unfrozen() -> Iterator[None]:
-    """Nothing frozen before the test, and what it froze given back after."""
+    """Nothing frozen before the test, what it froze given back after, and the
+    collector's thresholds as they were."""
+    thresholds = gc.get_threshold()
     gc.unfreeze()
+    gc.set_threshold(700, *thresholds[1:])
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 def _stop(app: Any) -> None:
@@ -38,6 +43,7 @@ def test_the_embedded_app_freezes_what_start_up_built(settings, unfrozen) -> Non
     app = embedded_app(settings, projector=True)
     try:
         assert gc.get_freeze_count() > START_UP_OBJECTS
+        assert gc.get_threshold()[0] == YOUNGEST_GENERATION
         # the follower's thread runs on: freezing stopped nothing
         assert app.state.services.follower._thread.is_alive()
     finally:
@@ -53,6 +59,7 @@ def test_each_worker_freezes_what_start_up_built(
     app = worker_app()
     try:
         assert gc.get_freeze_count() > START_UP_OBJECTS
+        assert gc.get_threshold()[0] == YOUNGEST_GENERATION
     finally:
         listener = getattr(app.state, "listener", None)
         if listener is not None:
