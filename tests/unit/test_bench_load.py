@@ -78,3 +78,27 @@ def test_a_client_sends_its_tenant_and_token_on_one_connection() -> None:
     assert b'name="morphable_id"\r\n\r\nt1\r\n' in replied
     assert b"<p>Load reply 1.1</p>" in replied
     assert detail.startswith(b"GET /api/tickets/t1 HTTP/1.1\r\n")
+
+
+def test_a_request_looks_for_no_module(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """httpcore imports sniffio on every request: installed, the import is a
+    lookup in sys.modules; missing, each request searched the path again."""
+    import importlib.machinery
+
+    searched: list[str] = []
+    find_spec = importlib.machinery.PathFinder.find_spec
+
+    def counted(name, path=None, target=None):  # type: ignore[no-untyped-def]
+        searched.append(name)
+        return find_spec(name, path, target)
+
+    async def run() -> None:
+        server, base, _ = await _serve([], [200, 200, 200])
+        async with server, Connection(base, TENANT) as http:
+            await http.get("/warm", {})  # the first request may import lazily
+            monkeypatch.setattr(importlib.machinery.PathFinder, "find_spec", counted)
+            await http.get("/a", {})
+            await http.get("/b", {})
+
+    asyncio.run(run())
+    assert searched == []
