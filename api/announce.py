@@ -32,7 +32,8 @@ log = logging.getLogger("ledgerdesk.announce")
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 POSITIONS = "ledgerdesk_read_model"
-"""The channel of the read-model follower's positions: 'POSITION FLAG'."""
+"""The channel of the read-model follower's positions: 'POSITION FLAG AFTER'
+(the batch applied the events after AFTER up to POSITION, none parked)."""
 CACHES = "ledgerdesk_caches"
 """The channel of 'rows the read caches keep have changed' (sessions)."""
 RECONNECT_S = 1.0
@@ -52,8 +53,8 @@ def changes_caches(topics: Iterable[str]) -> bool:
 def announce_positions(follower: Follower) -> None:
     """Have the follower announce each position in the transaction that moves it."""
 
-    def announce(position: int, topics: set[str]) -> Step:
-        payload = f"{position} {int(changes_caches(topics))}"
+    def announce(after: int, position: int, topics: set[str]) -> Step:
+        payload = f"{position} {int(changes_caches(topics))} {after}"
         return NOTIFY, {"channel": POSITIONS, "payload": payload}
 
     follower.announce = announce
@@ -129,10 +130,10 @@ def worker_listener(engine: Engine, follower: Follower, cache: ReadCache) -> Lis
     """A worker's listener: positions move its follower's mark, changes its cache."""
 
     def position(payload: str) -> None:
-        reached, _, flag = payload.partition(" ")
+        reached, flag, after = (payload.split(" ") + ["", ""])[:3]
         if flag == "1":
             cache.clear()  # before the waiting write hears of its position
-        follower.observed(int(reached))
+        follower.observed(int(reached), int(after) if after else None)
 
     def connected() -> None:
         cache.clear()

@@ -135,10 +135,11 @@ class Follower:
         self._reader: Engine | None = None
         self._statements: dict[tuple[Any, ...], Executable] = {}
         """The batch's own statements, built once (so compiled once)."""
-        self.announce: Callable[[int, set[str]], pipeline.Step] | None = None
-        """The API workers' notice of a position and its batch's topics: a
-        statement run in the transaction that moves the position (other
-        processes hear of it only once it is visible)."""
+        self.announce: Callable[[int, int, set[str]], pipeline.Step] | None = None
+        """The API workers' notice of a batch (the position it started after,
+        the one it moved to) and its topics: a statement run in the transaction
+        that moves the position (other processes hear of it only once it is
+        visible)."""
         self.watched = False
         """Whether another process follows and this one only hears of its
         positions (observed()): a write then waits, never applies."""
@@ -227,7 +228,9 @@ class Follower:
                     self._apply(batch, notifications)
                     then = [(move, {"position": position})]
                     if self.announce is not None:
-                        then.append(self.announce(position, self.applied_topics))
+                        then.append(
+                            self.announce(start, position, self.applied_topics)
+                        )
                     # the rows, the move and the notice: one round trip when small
                     answers = pipeline.flush(batch, then)
                 finally:
@@ -494,9 +497,19 @@ class Follower:
             if reached >= position or now > deadline:
                 return reached
 
-    def observed(self, position: int) -> None:
-        """Another process's follower moved to position: waiters may go on."""
+    def observed(self, position: int, after: int | None = None) -> None:
+        """Another process's follower moved to position: waiters may go on.
+
+        With `after`, the position its batch started after: every event in
+        between was applied, none parked (a batch that fails parks its event
+        alone, in a transaction of its own, unannounced), so `parked_any`
+        answers for them without asking the database.
+        """
         with self._progress:
+            if after is not None:
+                known_after, known_upto = self._known
+                contiguous = known_upto == after and known_after >= 0
+                self._known = (known_after if contiguous else after, position)
             if position > self.reached:
                 self.reached = position
             self._progress.notify_all()

@@ -105,6 +105,55 @@ def test_the_follower_that_applied_a_write_knows_if_it_parked_it(
     assert not other.parked_any([parked_at - 1])
 
 
+def test_a_worker_that_heard_a_batch_knows_none_of_it_was_parked(
+    application, engine, follower, tenant, client, monkeypatch
+):
+    """A worker of `serve --workers` hears of each batch the followers process
+    commits (after which position, up to which); a write of one of those events
+    then needs no query for parked events. A parked event is never announced,
+    so the worker asks the database for it, and finds it."""
+    from sqlalchemy import text
+
+    company, client_id = client
+    notices: list[tuple[int, int]] = []
+
+    def announce(after: int, position: int, _topics: set[str]) -> tuple[object, dict]:  # type: ignore[type-arg]
+        notices.append((after, position))
+        return text("SELECT :n"), {"n": 1}
+
+    follower.announce = announce
+    worker = Follower(application, engine)
+    worker.watched = True
+
+    def hear() -> None:
+        for after, position in notices:
+            worker.observed(position, after)
+        notices.clear()
+
+    ticket = _open(application, tenant, company, client_id)
+    follower.catch_up()
+    first = _open(application, tenant, company, client_id)
+    follower.catch_up()
+    hear()
+    with statements(engine) as sent:
+        assert not worker.parked_any([application.position()])
+        assert not worker.parked_any([int(application.position()) - 1])
+    assert _reads(sent, "parked_events") == []
+    assert rows(engine, t.tickets, id=first)
+
+    fail_for(monkeypatch, tenant)
+    parked_at = post_faulty(application, tenant, ticket)
+    follower.catch_up()
+    monkeypatch.undo()
+    _open(application, tenant, company, client_id)
+    follower.catch_up()
+    hear()
+    with statements(engine) as sent:
+        assert worker.parked_any([parked_at])
+        assert not worker.parked_any([application.position()])
+    assert len(_reads(sent, "parked_events")) == 1
+
+
 def test_a_batch_sends_its_flush_setting_and_retry_check_with_other_statements(
     application, engine, follower, tenant, client
 ):
