@@ -322,7 +322,8 @@ def preset_counts(
         if query is not None and preset_id not in counts:
             total = list_total(connection, route, user, query, samples=samples)
             counts[preset_id] = total.value
-    return [{"id": preset.id, "count": counts.get(preset.id)} for preset in presets]
+    # a saved filter the list no longer accepts counts nothing (see `_parsed`)
+    return [{"id": preset.id, "count": counts.get(preset.id, 0)} for preset in presets]
 
 
 def _parsed(route: str, filter_config: str | None) -> Query | None:

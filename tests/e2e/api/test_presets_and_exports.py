@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 
 import api.counts
 from api.counts import from_buckets, preset_query
+from api.query.params import BuilderError
 from tests.e2e.api.conftest import Portal
 
 
@@ -98,6 +99,32 @@ def test_result_counts_match_the_lists(
     assert from_buckets(preset_query("tickets", json.dumps(builders["High"])))
     assert not from_buckets(preset_query("tickets", json.dumps(builders["VPN"])))
     assert portal.get("/api/presets-result-count/nothing", operator).status_code == 404
+
+
+def test_a_saved_filter_no_longer_accepted_counts_nothing(
+    portal: Portal, operator: dict[str, str]
+) -> None:
+    """A preset kept from before a filter was refused counts nothing; the
+    others are counted as ever and the answer keeps its shape."""
+    old = _preset(portal, operator, "Old", {"where": [["priority_id", "=", "1"]]})
+    high = _preset(portal, operator, "High", {"where": [["priority_id", "=", "3"]]})
+    accepted = api.counts.preset_query
+
+    def refusing(route: str, filter_config: str | None) -> object:
+        if '"1"' in str(filter_config):
+            raise BuilderError("filter_config", "No longer accepted.")
+        return accepted(route, filter_config)
+
+    with patch.object(api.counts, "preset_query", side_effect=refusing):
+        answer = portal.get("/api/presets-result-count/tickets", operator)
+    assert answer.status_code == 200, answer.text
+    counts = {c["id"]: c["count"] for c in answer.json()}
+    listed = portal.get(
+        "/api/tickets",
+        operator,
+        params=_as_params({"where": [["priority_id", "=", "3"]]}),
+    )
+    assert counts == {old: 0, high: listed.json()["total"]}
 
 
 def test_preset_counts_go_to_the_thread_pool_once(
