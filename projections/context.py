@@ -116,6 +116,9 @@ class RowCache:
         """What a handler keeps from batch to batch (the SLA lists), forgotten
         with everything else."""
         self.position: int | None = None
+        self.settling = False
+        """Whether the cache is writing its own rows on the batch's connection
+        (projections/write_behind.py): statements that change nothing it holds."""
 
     def __len__(self) -> int:
         return sum(len(rows) for rows in self.tables.values())
@@ -301,6 +304,7 @@ class Batch:
         """Direct SQL that changes rows of a cached table makes the cache stale."""
         if (
             not self.writing
+            and not self.rows.settling
             and isinstance(clause, Update | Delete)
             and clause.table in self.rows.tables
         ):

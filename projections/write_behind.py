@@ -41,7 +41,6 @@ class WriteBehind(RowCache):
         self._committing: list[Taken] = []
         self._queue: queue.Queue[list[Taken] | None] = queue.Queue()
         self._failed: BaseException | None = None
-        self._settling = False
         self._thread = threading.Thread(
             target=self._run, name="rebuild-writer", daemon=True
         )
@@ -98,12 +97,12 @@ class WriteBehind(RowCache):
 
     def _before_execute(self, connection: Connection, clause: Any, *_: Any) -> None:
         """Before a batch's statement on a cached table: every earlier row written."""
-        if self._settling or self._mine():
+        if self.settling or self._mine():
             return
         self._release()
         if not _touches_cached(clause):
             return
-        self._settling = True
+        self.settling = True
         try:
             self._drain()
             held, self.held = self.held, []
@@ -111,7 +110,7 @@ class WriteBehind(RowCache):
                 held.extend(self.take())
             write_taken(connection, held)
         finally:
-            self._settling = False
+            self.settling = False
 
     def _commit(self, _connection: Connection) -> None:
         # told before the commit itself: the rows go to the thread at the
