@@ -18,8 +18,8 @@ from domain.use_cases.messages import PostMessage
 from domain.use_cases.tickets import OpenTicket
 from projections import context
 from projections.rebuild import rebuild
-from tests.integration.projections.conftest import snapshot
 from tests.conftest import BACKEND
+from tests.integration.projections.conftest import snapshot
 
 pytestmark = pytest.mark.skipif(
     BACKEND != "postgres", reason="the rebuild's second connection is PostgreSQL's"
