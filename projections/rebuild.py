@@ -15,6 +15,8 @@ import gc
 import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from sqlalchemy import Engine, Index, create_engine, event, text
 from sqlalchemy.schema import CreateTable
@@ -23,13 +25,16 @@ from domain.application import Ledgerdesk
 from projections import tables as t
 from projections.follower import Follower
 from projections.schema import create_tables, store_version
-from projections.search_index import deferred, installed
+from projections.search_index import deferred, installed, prepared
 from projections.tables import READ_MODEL_TABLES, metadata
 from projections.write_behind import WriteBehind
 
 STAGING_SCHEMA = "ledgerdesk_rebuild"
 REBUILD_BATCH = 10_000
 DEFERRED_INDEX_TABLES = (t.tickets, t.messages, t.aggregates)
+LARGEST = (t.tickets, t.search_documents, t.messages)
+"""The tables whose indexes and statistics take longest to make."""
+FINISHING_CONNECTIONS = 2
 """Tables whose secondary indexes wait for the end of the load. No handler
 looks their rows up by anything but the primary key, except renames and
 merges, which are rare, so a scan then costs less than every insert paying."""
@@ -75,21 +80,50 @@ def _finish_staging(staging: Engine) -> None:
 
     On PostgreSQL the tables are vacuumed as they are analysed: that marks every
     freshly loaded page all-visible (index-only scans work at once) and spares the
-    first queries the work of setting the rows' hint bits. On SQLite the rows are
-    copied into the live file, where the indexes are built (see `_switch`).
+    first queries the work of setting the rows' hint bits. The replay is over and
+    both cores free: the indexes are built, and the tables vacuumed, on
+    FINISHING_CONNECTIONS connections at once, the largest first. On SQLite the
+    rows are copied into the live file, where the indexes are built (see
+    `_switch`).
     """
     if staging.dialect.name == "sqlite":
         return
     with staging.begin() as connection:
-        for index in _deferred_indexes():
-            index.create(connection)
-        installed(connection)
+        search = prepared(connection)  # the search table's tsv column first
+
+    def build(statement: Any) -> Callable[[], None]:
+        def run() -> None:
+            with staging.begin() as connection:
+                if isinstance(statement, str):
+                    connection.exec_driver_sql(statement)
+                else:
+                    statement.create(connection)
+
+        return run
+
     autocommit = staging.execution_options(isolation_level="AUTOCOMMIT")
-    with autocommit.connect() as connection:
-        for table in READ_MODEL_TABLES:
-            connection.exec_driver_sql(
-                f'VACUUM (ANALYZE) {STAGING_SCHEMA}."{table.name}"'
-            )
+
+    def vacuum(name: str) -> Callable[[], None]:
+        def run() -> None:
+            with autocommit.connect() as connection:
+                connection.exec_driver_sql(
+                    f'VACUUM (ANALYZE) {STAGING_SCHEMA}."{name}"'
+                )
+
+        return run
+
+    _in_parallel([build(item) for item in [*search, *_deferred_indexes()]])
+    largest_first = sorted(READ_MODEL_TABLES, key=lambda table: table not in LARGEST)
+    _in_parallel([vacuum(table.name) for table in largest_first])
+
+
+def _in_parallel(jobs: list[Callable[[], None]]) -> None:
+    """Run the jobs in order on FINISHING_CONNECTIONS threads; raise the first
+    error once all have stopped."""
+    with ThreadPoolExecutor(FINISHING_CONNECTIONS, "rebuild-finish") as pool:
+        futures = [pool.submit(job) for job in jobs]
+    for future in futures:
+        future.result()
 
 
 def _switch(engine: Engine, staging_path: str | None) -> None:

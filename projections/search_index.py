@@ -71,25 +71,36 @@ def has_trigrams(connection: Connection) -> bool:
 
 
 def _install_postgresql(connection: Connection) -> None:
+    _tsv_column(connection)
+    for statement in index_statements(connection):
+        connection.exec_driver_sql(statement)
+
+
+def _tsv_column(connection: Connection) -> None:
     table = _qualified(connection, search_documents.name)
     connection.exec_driver_sql(
         f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS tsv tsvector "
         f"GENERATED ALWAYS AS ({TSVECTOR}) STORED"
     )
-    connection.exec_driver_sql(
-        f"CREATE INDEX IF NOT EXISTS ix_search_tsv ON {table} USING gin (tsv)"
-    )
-    # the records' words without the messages': a word rare in tickets but
-    # common in messages is found in tickets without reading the messages
-    connection.exec_driver_sql(
+
+
+def index_statements(connection: Connection) -> list[str]:
+    """The search indexes of search_documents (PostgreSQL), largest first; each
+    may be built beside the others, once the tsv column is there."""
+    table = _qualified(connection, search_documents.name)
+    statements = [
+        f"CREATE INDEX IF NOT EXISTS ix_search_tsv ON {table} USING gin (tsv)",
+        # the records' words without the messages': a word rare in tickets but
+        # common in messages is found in tickets without reading the messages
         f"CREATE INDEX IF NOT EXISTS ix_search_tsv_records ON {table} "
-        "USING gin (tsv) WHERE kind <> 'message'"
-    )
+        "USING gin (tsv) WHERE kind <> 'message'",
+    ]
     if has_trigrams(connection):
-        connection.exec_driver_sql(
+        statements.append(
             f"CREATE INDEX IF NOT EXISTS ix_search_ref ON {table} "
             "USING gin (ref gin_trgm_ops)"
         )
+    return statements
 
 
 _TRIGGERS = {
@@ -138,6 +149,13 @@ def deferred(connection: Connection) -> None:
     prefix = f'"{schema}".' if schema else ""
     for name in ("ix_search_tsv", "ix_search_tsv_records", "ix_search_ref"):
         connection.exec_driver_sql(f"DROP INDEX IF EXISTS {prefix}{name}")
+
+
+def prepared(connection: Connection) -> list[str]:
+    """The tsv column of a rebuild's staging table, and the statements of its
+    deferred indexes (PostgreSQL: `installed` without the index builds)."""
+    _tsv_column(connection)
+    return index_statements(connection)
 
 
 def installed(connection: Connection) -> None:
