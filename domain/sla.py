@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -255,6 +255,8 @@ class BusinessTime:
     starts: tuple[int, ...]
     ends: tuple[int, ...]
     before: tuple[int, ...]
+    after: tuple[int, ...] = ()
+    """The business time at each span's end (before it, and its length)."""
 
     def ordinal(self, moment: datetime) -> int | None:
         """Business microseconds up to the moment; None outside ORDINAL_DAYS."""
@@ -265,6 +267,13 @@ class BusinessTime:
         if i < 0 or (i == len(self.starts) - 1 and at > self.ends[i]):
             return None
         return self.before[i] + min(at, self.ends[i]) - self.starts[i]
+
+    def moment(self, ordinal: int) -> datetime:
+        """The first moment the business time reaches an ordinal (the end of
+        an open span rather than the start of the next, when both are it);
+        the ordinal must lie within the numbered spans."""
+        i = bisect_left(self.after, ordinal)
+        return EPOCH + timedelta(microseconds=self.starts[i] + ordinal - self.before[i])
 
     def rows(self) -> list[tuple[int, int, int, int]]:
         """(start, end, ordinal at start, next start) of every span; the last
@@ -304,7 +313,10 @@ def _numbered(calendar: Calendar) -> BusinessTime:
         before.append(total)
         total += b - a
     return BusinessTime(
-        tuple(a for a, _ in spans), tuple(b for _, b in spans), tuple(before)
+        tuple(a for a, _ in spans),
+        tuple(b for _, b in spans),
+        tuple(before),
+        tuple(total + b - a for total, (a, b) in zip(before, spans, strict=True)),
     )
 
 
@@ -633,7 +645,61 @@ def reach_all(
     spans: Sequence[tuple[datetime, datetime | None]],
     thresholds: Sequence[float],
 ) -> list[tuple[datetime | None, float]]:
-    """`reach` for several amounts of minutes (ascending), in one walk."""
+    """`reach` for several amounts of minutes (ascending): on the calendar's
+    numbered spans where they answer, else by a walk over its days."""
+    numbered = _reach_numbered(calendar, spans, thresholds)
+    if numbered is not None:
+        return numbered
+    return _reach_walked(calendar, spans, thresholds)
+
+
+HORIZON = timedelta(days=SEARCH_DAYS - 2)
+"""How far past a running span's start the walk surely looks (its days
+start the local day before it)."""
+
+
+def _reach_numbered(
+    calendar: Calendar,
+    spans: Sequence[tuple[datetime, datetime | None]],
+    thresholds: Sequence[float],
+) -> list[tuple[datetime | None, float]] | None:
+    """`_reach_walked` by the business time's ordinals (business_time): two
+    bisections a running span and one a threshold, in whole microseconds.
+
+    None where the walk must answer: a moment outside the numbered days, a
+    span or a due beyond the walk's horizon, or a threshold of nothing (the
+    walk's first open moment).
+    """
+    if not spans or thresholds[0] <= 0:
+        return None
+    numbered = business_time(calendar)
+    goals = [round(minutes * 60_000_000) for minutes in thresholds]
+    found: list[tuple[datetime | None, float]] = []
+    used = 0
+    for start, end in spans:
+        if end is not None and end - start > HORIZON:
+            return None
+        since = numbered.ordinal(start)
+        until = numbered.ordinal(start + HORIZON if end is None else end)
+        if since is None or until is None:
+            return None
+        while used + until - since >= goals[len(found)]:
+            ordinal = since + goals[len(found)] - used
+            found.append((numbered.moment(ordinal), thresholds[len(found)]))
+            if len(found) == len(goals):
+                return found
+        if end is None:
+            return None  # not within the horizon: the walk says where it stops
+        used += until - since
+    return found + [(None, used / 60_000_000)] * (len(thresholds) - len(found))
+
+
+def _reach_walked(
+    calendar: Calendar,
+    spans: Sequence[tuple[datetime, datetime | None]],
+    thresholds: Sequence[float],
+) -> list[tuple[datetime | None, float]]:
+    """`reach_all` by a walk over the calendar's open spans, day by day."""
     found: list[tuple[datetime | None, float]] = []
     used = 0.0
     goal = thresholds[0]

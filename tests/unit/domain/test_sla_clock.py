@@ -185,6 +185,60 @@ def test_business_minutes_between_equal_a_minute_by_minute_count(
     assert calendar.minutes_between(end, start) == -counted
 
 
+@st.composite
+def running(draw: st.DrawFn) -> list[tuple[datetime, datetime | None]]:
+    """Spans a clock runs in, at any microsecond, the last one perhaps open."""
+    base = draw(st.sampled_from(DST_DAYS))
+    at = datetime(base.year, base.month, base.day, tzinfo=UTC) + timedelta(
+        microseconds=draw(st.integers(-36 * 3600 * 10**6, 24 * 3600 * 10**6))
+    )
+    result: list[tuple[datetime, datetime | None]] = []
+    for _ in range(draw(st.integers(1, 4))):
+        length = timedelta(microseconds=draw(st.integers(1, 3 * 24 * 3600 * 10**6)))
+        result.append((at, at + length))
+        at += length + timedelta(microseconds=draw(st.integers(1, 10**11)))
+    if draw(st.booleans()):
+        result[-1] = (result[-1][0], None)
+    return result
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_due_moments_by_the_numbered_spans_equal_the_walk_to_the_microsecond(
+    data: st.DataObject,
+) -> None:
+    """A ticket's moments carry microseconds: the ordinals' answer (whole
+    microseconds) is the walk's (minutes as floats), moments and minutes used."""
+    calendar = data.draw(calendars())
+    spans = data.draw(running())
+    low = data.draw(st.integers(1, 30 * 60))
+    thresholds = sorted((low * data.draw(st.integers(1, 100)) / 100, low))
+    numbered = sla_module._reach_numbered(calendar, spans, thresholds)
+    assert numbered is not None  # all within the numbered days and the horizon
+    walked = sla_module._reach_walked(calendar, spans, thresholds)
+    assert [moment for moment, _ in numbered] == [moment for moment, _ in walked]
+    for (_, a), (_, b) in zip(numbered, walked, strict=True):
+        assert abs(a - b) < 1e-6
+
+
+def test_the_walk_answers_what_the_numbered_spans_cannot() -> None:
+    calendar = Calendar()
+    early = datetime(2020, 3, 2, 9, 0, tzinfo=UTC)  # before the numbered days
+    assert sla_module._reach_numbered(calendar, [(early, None)], (60,)) is None
+    late = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    # nothing to reach: the first open moment, which only the walk says
+    assert sla_module._reach_numbered(calendar, [(late, None)], (0, 60)) is None
+    # a span longer than the walk looks ahead
+    far = late + timedelta(days=SEARCH_DAYS)
+    assert sla_module._reach_numbered(calendar, [(late, far)], (60,)) is None
+    reached = sla_module.reach_all(calendar, [(early, None)], (0, 60))
+    assert reached == sla_module._reach_walked(calendar, [(early, None)], (0, 60))
+
+
 def agree(computed: datetime | None, walked: datetime | None) -> None:
     if walked is not None and walked.year < 2000:  # the walk gave up there
         assert computed is not None
