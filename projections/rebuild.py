@@ -32,12 +32,14 @@ from projections.write_behind import WriteBehind
 STAGING_SCHEMA = "ledgerdesk_rebuild"
 REBUILD_BATCH = 10_000
 DEFERRED_INDEX_TABLES = (t.tickets, t.messages, t.aggregates)
-LARGEST = (t.tickets, t.search_documents, t.messages)
-"""The tables whose indexes and statistics take longest to make."""
-FINISHING_CONNECTIONS = 2
 """Tables whose secondary indexes wait for the end of the load. No handler
 looks their rows up by anything but the primary key, except renames and
 merges, which are rare, so a scan then costs less than every insert paying."""
+LARGEST = (t.tickets, t.search_documents, t.messages)
+"""The tables whose indexes and statistics take longest to make."""
+FINISHING_CONNECTIONS = 2
+"""The connections the indexes are built and the tables analysed on at once
+(the replay is over: both cores are free)."""
 
 
 def _staging_engine(engine: Engine) -> tuple[Engine, str | None]:
