@@ -204,7 +204,10 @@ def _attachment_names(a: Apply, ids: Iterable[str]) -> str:
     """The names of a message's files, from the kept attachments table.
 
     A rebuild on SQLite replays into a file of its own, without the kept
-    tables: there the names are left out (docs/search.md).
+    tables: there the names are left out (docs/search.md). Whether the table
+    is there is learnt once, in a savepoint (a failed statement would undo
+    the batch), and kept with the follower's cache: the next messages' names
+    are one statement each, not three.
     """
     ids = [str(i) for i in ids or ()]
     if not ids:
@@ -215,16 +218,27 @@ def _attachment_names(a: Apply, ids: Iterable[str]) -> str:
         table = _public_attachments()
     elif connection.get_execution_options().get("schema_translate_map"):
         return ""
+    kept = a.batch.rows.kept
+    found = kept.get(_ATTACHMENTS)
+    if found is False:
+        return ""
+    statement = select(table.c.name).where(
+        table.c.tenant_id == a.tenant_id, table.c.id.in_(ids)
+    )
+    if found:
+        return " ".join(connection.execute(statement).scalars())
     try:
         with connection.begin_nested():
-            names = connection.execute(
-                select(table.c.name).where(
-                    table.c.tenant_id == a.tenant_id, table.c.id.in_(ids)
-                )
-            ).scalars()
-            return " ".join(names)
+            names = " ".join(connection.execute(statement).scalars())
     except Exception:  # noqa: BLE001 - no kept tables here (a rebuild's file)
+        kept[_ATTACHMENTS] = False
         return ""
+    kept[_ATTACHMENTS] = True
+    return names
+
+
+_ATTACHMENTS = "search: the attachments table is there"
+"""The key in the follower's cache (RowCache.kept) of whether it is."""
 
 
 _PUBLIC: list[Table] = []

@@ -14,6 +14,7 @@ import pytest
 import api.query.search
 from api.query.compile import Scope
 from tests.e2e.api.conftest import OTHER, Portal
+from tests.support.statements import statements
 
 
 def _post(
@@ -214,6 +215,35 @@ def test_attachment_names_are_found(
     )
     found = _results(_search(portal, client_a, "wombat"), "message")
     assert found and "wombat" in found[0]["snippet"].lower()
+
+
+def test_a_second_files_names_are_read_without_a_savepoint(
+    portal: Portal, operator: dict[str, str], client_a: dict[str, str]
+) -> None:
+    """Whether the attachments table is there is learnt once (in a savepoint,
+    which a database without it needs); later messages' names take one read."""
+    ticket = _ticket_of(portal, client_a)
+    client = {**client_a, "client": "1"}
+    _post(
+        portal,
+        client,
+        ticket["id"],
+        "First log",
+        files=[("file[0]", ("numbat-first.txt", b"1", "text/plain"))],
+    )
+    with statements(portal.svc.engine) as sent:
+        _post(
+            portal,
+            client,
+            ticket["id"],
+            "Second log",
+            files=[("file[0]", ("quokka-second.txt", b"2", "text/plain"))],
+        )
+    reads = [s for s in sent if "api_attachments" in s and "SELECT" in s.upper()]
+    assert reads, sent
+    assert not [s for s in sent if "SAVEPOINT" in s.upper()]
+    for word in ("numbat", "quokka"):
+        assert _results(_search(portal, client_a, word), "message"), word
 
 
 def test_a_page_longer_than_the_ranking_window_is_filled(
