@@ -18,6 +18,7 @@ from api.headers import SecurityHeaders
 from api.observability_state import FollowerCollector
 from api.routers import ROUTERS
 from api.routers.system import health_router
+from api.routing import match_by_fixed_start
 from api.settings import Settings
 from api.ui import mount_ui
 
@@ -80,4 +81,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in ROUTERS:
         app.include_router(router, prefix="/api")
     mount_ui(app)
+    match_by_fixed_start(app.router.routes)
     return app
