@@ -283,6 +283,7 @@ class BusinessTime:
 
 
 _NUMBERING = threading.Lock()
+_NUMBERED: dict[Calendar, BusinessTime] = {}
 
 
 def business_time(calendar: Calendar) -> BusinessTime:
@@ -290,13 +291,20 @@ def business_time(calendar: Calendar) -> BusinessTime:
 
     Built once per calendar and process (some 0.1 s for thirteen years of
     days): the request threads that ask for it at once wait for the one
-    building it rather than each building it again.
+    building it rather than each building it again. Once built it is read
+    without the lock: every row of a list page asks, from every request
+    thread, and a thread switched out while holding the lock kept the others
+    waiting (under load, 7 % of a worker's samples waited there).
     """
-    with _NUMBERING:
-        return _numbered(calendar)
+    found = _NUMBERED.get(calendar)
+    if found is None:
+        with _NUMBERING:
+            found = _NUMBERED.get(calendar)
+            if found is None:
+                found = _NUMBERED[calendar] = _numbered(calendar)
+    return found
 
 
-@cache
 def _numbered(calendar: Calendar) -> BusinessTime:
     first, last = ORDINAL_DAYS
     spans: list[list[int]] = []

@@ -14,6 +14,7 @@ from domain.errors import InvalidValue
 from domain.sla import (
     CLOSED,
     SEARCH_DAYS,
+    BusinessTime,
     Calendar,
     History,
     Policy,
@@ -399,14 +400,23 @@ def test_a_bad_policy_names_its_field(data: dict[str, object], field: str) -> No
     assert caught.value.field == field
 
 
-def test_threads_asking_for_a_new_calendars_numbering_at_once_build_it_once() -> None:
+def test_threads_asking_for_a_new_calendars_numbering_at_once_build_it_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The first list page after a start asks from every request thread."""
     calendar = Calendar(
         hours=(((9 * 60, 17 * 60),),) * 5 + ((), ()),
         time_zone="Europe/Amsterdam",
         own_days=frozenset({date(2031, 5, 17)}),  # a calendar no other test has
     )
-    before = sla_module._numbered.cache_info().misses
+    built: list[Calendar] = []
+    numbered = sla_module._numbered
+
+    def counted(asked: Calendar) -> BusinessTime:
+        built.append(asked)
+        return numbered(asked)
+
+    monkeypatch.setattr(sla_module, "_numbered", counted)
     start = threading.Barrier(8)
     answers: list[object] = []
 
@@ -419,5 +429,20 @@ def test_threads_asking_for_a_new_calendars_numbering_at_once_build_it_once() ->
         thread.start()
     for thread in threads:
         thread.join()
-    assert sla_module._numbered.cache_info().misses == before + 1
+    assert built == [calendar]
     assert all(answer is answers[0] for answer in answers)
+
+
+def test_a_built_numbering_is_read_while_another_is_being_built() -> None:
+    """Rows of a known calendar never wait on the lock a new one is built under."""
+    known = Calendar()
+    business_time(known)
+    answers: list[object] = []
+    with sla_module._NUMBERING:  # as while another calendar is being built
+        asking = threading.Thread(target=lambda: answers.append(business_time(known)))
+        asking.start()
+        asking.join(timeout=10)
+        waited = asking.is_alive()
+    asking.join()
+    assert not waited
+    assert answers == [business_time(known)]
