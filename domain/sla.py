@@ -13,7 +13,7 @@ import hashlib
 import json
 import threading
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from functools import cache, lru_cache
@@ -303,6 +303,23 @@ def business_time(calendar: Calendar) -> BusinessTime:
             if found is None:
                 found = _NUMBERED[calendar] = _numbered(calendar)
     return found
+
+
+def prepare(calendars: Iterable[Calendar]) -> None:
+    """Build, before any request asks, what a list page's SLA column needs:
+    the public holidays of every country over the numbered years and the
+    numbered spans of the default calendar and of each one given.
+
+    Left to the first list page after a start, the building shared the
+    interpreter with every request thread: under load a second or more, with
+    each list on that process waiting for it.
+    """
+    first, last = ORDINAL_DAYS
+    for country in COUNTRIES:
+        for year in range(first.year - 1, last.year + 1):
+            _country_days(country, year)
+    for calendar in (Calendar(), *calendars):
+        business_time(calendar)
 
 
 def _numbered(calendar: Calendar) -> BusinessTime:

@@ -133,6 +133,37 @@ YOUNGEST_GENERATION = 10_000
 pass, instead of Python's 700: the older passes come as much less often."""
 
 
+PREPARED_CALENDARS = 16
+"""At most this many of the tenants' business-hour calendars are numbered at
+start (some 50 ms each); any other is numbered on its first list page."""
+
+
+def prepare_calendars(engine: Any) -> None:
+    """Number the calendars the tenants' SLAs count in before serving.
+
+    Unreadable ones are left to the request that meets them, which answers
+    as it would have.
+    """
+    from sqlalchemy import select
+
+    from domain.errors import InvalidValue
+    from domain.sla import calendar_from_data, prepare
+    from projections import tables as t
+
+    items = t.setting_items.c
+    query = select(items.data).where(items.kind == "business_hour_contracts")
+    calendars = set()
+    with engine.connect() as connection:
+        for (data,) in connection.execute(query.limit(10 * PREPARED_CALENDARS)):
+            try:
+                calendars.add(calendar_from_data(data))
+            except (InvalidValue, TypeError, ValueError):
+                continue
+            if len(calendars) == PREPARED_CALENDARS:
+                break
+    prepare(calendars)
+
+
 def keep_start_up_heap() -> None:
     """Leave what start-up built out of the cycle collector's later passes.
 
@@ -158,6 +189,7 @@ def embedded_app(settings: Settings, projector: bool, mail: bool = False) -> Any
     running = start_followers(app.state.services, projector, mail)
     app.state.followers = running
     app.state.mail_thread = app.state.services.extras.get("mail_thread")
+    prepare_calendars(app.state.services.engine)
     keep_start_up_heap()
     return app
 
@@ -176,6 +208,7 @@ def worker_app() -> Any:
         listener.start()
         listener.ready.wait(10)
         app.state.listener = listener
+    prepare_calendars(app.state.services.engine)
     keep_start_up_heap()
     return app
 
