@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
 from fastapi import APIRouter, FastAPI
-from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 from api.routing import fixed_start, match_by_fixed_start
+from tests.support.routes import asked_routes
 
 
 def _app(narrow: bool) -> FastAPI:
@@ -33,23 +30,6 @@ def _app(narrow: bool) -> FastAPI:
     return app
 
 
-@contextmanager
-def _counted() -> Iterator[list[str]]:
-    """The paths of the route patterns asked while inside."""
-    asked: list[str] = []
-    original = APIRoute.matches
-
-    def matches(self, scope):  # type: ignore[no-untyped-def]
-        asked.append(self.path)
-        return original(self, scope)
-
-    APIRoute.matches = matches  # type: ignore[method-assign]
-    try:
-        yield asked
-    finally:
-        APIRoute.matches = original  # type: ignore[method-assign]
-
-
 @pytest.mark.parametrize("narrow", [False, True])
 def test_every_answer_is_the_same_narrowed_or_not(narrow: bool) -> None:
     client = TestClient(_app(narrow))
@@ -70,10 +50,10 @@ def test_every_answer_is_the_same_narrowed_or_not(narrow: bool) -> None:
 
 def test_a_request_asks_only_the_routers_its_path_can_match() -> None:
     plain, narrowed = TestClient(_app(False)), TestClient(_app(True))
-    with _counted() as asked:
+    with asked_routes() as asked:
         assert plain.get("/api/things/7").status_code == 200
     assert len(asked) > 60  # every filler route, asked twice over
-    with _counted() as asked:
+    with asked_routes() as asked:
         assert narrowed.get("/api/things/7").status_code == 200
     # (FastAPI asks a route by its path within its router)
     assert set(asked) == {"/things", "/things/{id}"}

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 from fastapi.routing import APIRoute
 from starlette.routing import BaseRoute, Match
 
 from tests.e2e.api.conftest import Portal
+from tests.support.routes import asked_routes
 
 
 def _scope(method: str, path: str) -> dict[str, Any]:
@@ -58,27 +58,10 @@ def test_every_route_is_found_where_it_was(portal: Portal) -> None:
     assert asked > 250
 
 
-@contextmanager
-def _asked() -> Iterator[list[str]]:
-    """The route patterns asked while inside."""
-    asked: list[str] = []
-    original = APIRoute.matches
-
-    def matches(self, scope):  # type: ignore[no-untyped-def]
-        asked.append(self.path)
-        return original(self, scope)
-
-    APIRoute.matches = matches  # type: ignore[method-assign]
-    try:
-        yield asked
-    finally:
-        APIRoute.matches = original  # type: ignore[method-assign]
-
-
 def test_the_preset_counts_ask_only_their_own_routes(
     portal: Portal, client_a: dict[str, str]
 ) -> None:
-    with _asked() as asked:
+    with asked_routes() as asked:
         answer = portal.get("/api/presets-result-count/tickets", client_a)
     assert answer.status_code == 200, answer.text
     # the app's own /metrics (not in a router) and the preset counts' route,
