@@ -44,7 +44,7 @@ def _file_user(
         if user is None:
             raise not_found()
     else:
-        user = signed_in(anyio.from_thread.run(caller, request, svc, tenant))
+        user = signed_in(anyio.from_thread.run(caller, request, tenant))
     if not user.can("exports.index"):
         raise denied()
     return user
