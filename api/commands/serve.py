@@ -142,9 +142,11 @@ def prepare_calendars(engine: Any) -> None:
     """Number the calendars the tenants' SLAs count in before serving.
 
     Unreadable ones are left to the request that meets them, which answers
-    as it would have.
+    as it would have; a row that cannot even be read ends the reading (what
+    was read is still numbered), never the start.
     """
     from sqlalchemy import select
+    from sqlalchemy.exc import SQLAlchemyError
 
     from domain.errors import InvalidValue
     from domain.sla import calendar_from_data, prepare
@@ -153,14 +155,19 @@ def prepare_calendars(engine: Any) -> None:
     items = t.setting_items.c
     query = select(items.data).where(items.kind == "business_hour_contracts")
     calendars = set()
-    with engine.connect() as connection:
-        for (data,) in connection.execute(query.limit(10 * PREPARED_CALENDARS)):
-            try:
-                calendars.add(calendar_from_data(data))
-            except (InvalidValue, TypeError, ValueError):
-                continue
-            if len(calendars) == PREPARED_CALENDARS:
-                break
+    try:
+        with engine.connect() as connection:
+            for (data,) in connection.execute(query.limit(10 * PREPARED_CALENDARS)):
+                try:
+                    calendars.add(calendar_from_data(data))
+                except (InvalidValue, TypeError, ValueError):
+                    continue
+                if len(calendars) == PREPARED_CALENDARS:
+                    break
+    except (SQLAlchemyError, ValueError) as error:
+        logging.getLogger("uvicorn.error").warning(
+            "business-hour calendars not read before serving: %s", error
+        )
     prepare(calendars)
 
 

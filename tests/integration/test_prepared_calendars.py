@@ -10,7 +10,7 @@ from typing import Any
 from uuid import uuid4
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 
 from api.bootstrap import build_engine
 from api.commands.serve import embedded_app, prepare_calendars
@@ -18,6 +18,7 @@ from domain import sla
 from domain.sla import Calendar, calendar_from_data
 from projections import tables as t
 from projections.schema import create_tables
+from tests.conftest import BACKEND
 
 OWN = {
     "time_zone": "Europe/Berlin",
@@ -73,3 +74,23 @@ def test_the_served_app_numbers_them_before_it_answers(
     finally:
         app.state.services.domain.close()
         app.state.services.engine.dispose()
+
+
+@pytest.mark.skipif(BACKEND != "sqlite", reason="PostgreSQL refuses the bad JSON")
+def test_a_row_that_cannot_be_read_does_not_stop_the_start(
+    settings, numbered: dict[Calendar, Any]
+) -> None:  # type: ignore[no-untyped-def]
+    engine = build_engine(settings)
+    try:
+        create_tables(engine)
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO setting_items VALUES "
+                    "('t', 'business_hour_contracts', 1, 'Hours', 1, 0, '{not json')"
+                )
+            )
+        prepare_calendars(engine)
+    finally:
+        engine.dispose()
+    assert set(numbered) == {Calendar()}
