@@ -6,11 +6,12 @@ request thread and each list on that process waited for it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 from uuid import uuid4
 
 import pytest
-from sqlalchemy import insert, text
+from sqlalchemy import Engine, insert, text
 
 from api.bootstrap import build_engine
 from api.commands.serve import embedded_app, prepare_calendars
@@ -36,6 +37,15 @@ def numbered(monkeypatch: pytest.MonkeyPatch) -> dict[Calendar, Any]:
     return fresh
 
 
+@pytest.fixture
+def tables(settings) -> Iterator[Engine]:  # type: ignore[no-untyped-def]
+    """The test database's engine, its tables made."""
+    engine = build_engine(settings)
+    create_tables(engine)
+    yield engine
+    engine.dispose()
+
+
 def _item(data: Any, number: int) -> dict[str, Any]:
     return {
         "tenant_id": str(uuid4()),
@@ -49,19 +59,14 @@ def _item(data: Any, number: int) -> dict[str, Any]:
 
 
 def test_the_tenants_calendars_are_numbered_and_a_broken_one_left(
-    settings, numbered: dict[Calendar, Any]
-) -> None:  # type: ignore[no-untyped-def]
-    engine = build_engine(settings)
-    try:
-        create_tables(engine)
-        with engine.begin() as connection:
-            connection.execute(
-                insert(t.setting_items),
-                [_item(OWN, 1), _item({"time_zone": "Mars/Olympus"}, 2), _item([], 3)],
-            )
-        prepare_calendars(engine)
-    finally:
-        engine.dispose()
+    tables: Engine, numbered: dict[Calendar, Any]
+) -> None:
+    with tables.begin() as connection:
+        connection.execute(
+            insert(t.setting_items),
+            [_item(OWN, 1), _item({"time_zone": "Mars/Olympus"}, 2), _item([], 3)],
+        )
+    prepare_calendars(tables)
     assert set(numbered) == {Calendar(), calendar_from_data(OWN)}
 
 
@@ -78,19 +83,14 @@ def test_the_served_app_numbers_them_before_it_answers(
 
 @pytest.mark.skipif(BACKEND != "sqlite", reason="PostgreSQL refuses the bad JSON")
 def test_a_row_that_cannot_be_read_does_not_stop_the_start(
-    settings, numbered: dict[Calendar, Any]
-) -> None:  # type: ignore[no-untyped-def]
-    engine = build_engine(settings)
-    try:
-        create_tables(engine)
-        with engine.begin() as connection:
-            connection.execute(
-                text(
-                    "INSERT INTO setting_items VALUES "
-                    "('t', 'business_hour_contracts', 1, 'Hours', 1, 0, '{not json')"
-                )
+    tables: Engine, numbered: dict[Calendar, Any]
+) -> None:
+    with tables.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO setting_items VALUES "
+                "('t', 'business_hour_contracts', 1, 'Hours', 1, 0, '{not json')"
             )
-        prepare_calendars(engine)
-    finally:
-        engine.dispose()
+        )
+    prepare_calendars(tables)
     assert set(numbered) == {Calendar()}
