@@ -12,6 +12,7 @@ from uuid import UUID
 from eventsourcing.application import (
     AggregateNotFoundError,
     Application,
+    LRUCache,
     ProcessingEvent,
     Repository,
 )
@@ -28,6 +29,7 @@ from domain.chain import link_bytes, seal
 from domain.errors import AlreadyExists, ConcurrentChange, NotFound, StaleVersion
 from domain.settings import SettingList
 from domain.tenants import Sequence
+from domain.tickets import Ticket
 
 A = TypeVar("A", bound=LedgerAggregate)
 R = TypeVar("R")
@@ -80,6 +82,18 @@ class Store(Application):
     # command's values, nothing would notice it stale: it is always brought
     # forward.
     trusted_in_memory: ClassVar[frozenset[type[Any]]] = frozenset({Sequence})
+    # A ticket is loaded by every reply, note, status change and time
+    # registration, and its history grows with its thread: replaying a
+    # hundred-message ticket took 5 ms. Its last saved copy is kept and handed
+    # out, not copied (a deep copy of such a ticket took 1-3 ms): a load takes
+    # it out of the keeping, brings it forward by the events stored since (one
+    # query), and only a save that succeeded puts it back. A command that
+    # fails, a load that does not save, and a second load of the same ticket
+    # meanwhile all leave the keeping without it, so the next load replays
+    # the log as before.
+    handed_out: ClassVar[frozenset[type[Any]]] = frozenset({Ticket})
+    handed_out_max = 256
+    """About 8 KB a ticket with its first message, 1 KB more a message."""
     # With a key every new link is an HMAC (domain/chain.py, docs/audit.md).
     chain_key: bytes | None = None
 
@@ -107,6 +121,8 @@ class Store(Application):
         self.trusted.cache = self.kept.cache
         self._doubted: set[UUID] = set()
         """Trusted copies whose save clashed: brought forward at their next load."""
+        self._handed: LRUCache[UUID, Any] = LRUCache(maxsize=self.handed_out_max)
+        """The last saved copy of each aggregate handed out (handed_out)."""
         return super().construct_repository()
 
     def load(
@@ -118,6 +134,8 @@ class Store(Application):
     ) -> A:
         """The aggregate of that type in that tenant, else NotFound."""
         uuid = as_uuid(aggregate_id)
+        if cls in self.handed_out and version is None:
+            return self._hand_out(tenant_id, cls, uuid)
         if (
             cls in self.trusted_in_memory
             and version is None
@@ -138,6 +156,24 @@ class Store(Application):
         except AggregateNotFoundError as error:
             raise NotFound(f"{cls.__name__} not found.", "id") from error
         if not isinstance(aggregate, cls) or aggregate.tenant_id != tenant_id:
+            raise NotFound(f"{cls.__name__} not found.", "id")
+        return aggregate
+
+    def _hand_out(self, tenant_id: str, cls: type[A], uuid: UUID) -> A:
+        """The kept copy brought forward, else the aggregate replayed."""
+        try:
+            aggregate: Any = self._handed.get(uuid, evict=True)
+        except KeyError:
+            aggregate = None
+        if aggregate is not None and not aggregate.pending_events:
+            aggregate = replay(aggregate, self.events.get(uuid, gt=aggregate.version))
+        else:  # never kept, or changed since its save: the log decides
+            try:
+                aggregate = self.events_only.get(uuid, projector_func=replay)
+            except AggregateNotFoundError as error:
+                raise NotFound(f"{cls.__name__} not found.", "id") from error
+        if not isinstance(aggregate, cls) or aggregate.tenant_id != tenant_id:
+            self._handed.put(uuid, aggregate)  # not changed: still the last saved
             raise NotFound(f"{cls.__name__} not found.", "id")
         return aggregate
 
@@ -189,6 +225,8 @@ class Store(Application):
         for aggregate in objs:
             if type(aggregate) in self.trusted_in_memory:
                 self.trusted.cache.put(aggregate.id, aggregate)  # type: ignore[union-attr]
+            elif type(aggregate) in self.handed_out:
+                self._handed.put(aggregate.id, aggregate)
         if notification_ids:
             kept = self._committed.get() + tuple(notification_ids)
             self._committed.set(kept[-KEEP_COMMITTED:])

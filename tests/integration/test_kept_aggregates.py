@@ -1,12 +1,17 @@
-"""Sequences and setting lists kept in memory still see what other processes saved."""
+"""Aggregates kept in memory (sequences, setting lists, tickets) still see what
+other processes saved, and never what was not saved."""
 
 from __future__ import annotations
 
 from uuid import UUID
 
+import pytest
+
 from api.bootstrap import build_application
 from domain.base import SYSTEM
+from domain.errors import ConcurrentChange, NotFound
 from domain.tenants import Sequence, sequence_id
+from domain.use_cases.messages import PostMessage
 from domain.use_cases.tickets import OpenTicket
 
 
@@ -94,3 +99,101 @@ def test_a_sequence_that_clashed_is_brought_forward_once(
     fourth = application.tickets.open(tenant, SYSTEM, OpenTicket(description="Four"))
     assert application.tickets.get(tenant, fourth).number == 4
     assert reads == [2]  # trusted again after its own save
+
+
+def _reply(application, tenant: str, ticket: str, text: str) -> str:  # type: ignore[no-untyped-def]
+    return application.messages.post(  # type: ignore[no-any-return]
+        tenant,
+        SYSTEM,
+        ticket,
+        PostMessage(message=text, visible_to_client=True, is_from_client=False),
+    )
+
+
+def _ticket_reads(application, monkeypatch, ticket: str) -> list[int | None]:  # type: ignore[no-untyped-def]
+    """The `gt` of each read of the ticket's events from now on (None: all)."""
+    reads: list[int | None] = []
+    original = application.events.recorder.select_events
+
+    def select_events(originator_id, **kwargs):  # type: ignore[no-untyped-def]
+        if originator_id == UUID(ticket):
+            reads.append(kwargs.get("gt"))
+        return original(originator_id, **kwargs)
+
+    monkeypatch.setattr(application.events.recorder, "select_events", select_events)
+    return reads
+
+
+@pytest.fixture
+def tenant(application) -> str:  # type: ignore[no-untyped-def]
+    tenant = application.tenants.create(SYSTEM, "Acme IT", "acme")
+    application.settings.add(
+        tenant, SYSTEM, "ticket_statuses", "Open", {"type": 1}, is_default=True
+    )
+    return tenant  # type: ignore[no-any-return]
+
+
+def test_a_saved_ticket_is_handed_out_again_and_brought_forward(
+    application, settings, tenant, monkeypatch
+):
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
+    for n in range(5):
+        _reply(application, tenant, ticket, f"reply {n}")
+    saved = application.events_of(ticket)[-1].originator_version
+    reads = _ticket_reads(application, monkeypatch, ticket)
+    _reply(application, tenant, ticket, "kept")
+    # the copy its last save kept: only what came after its version is read
+    assert reads == [saved]
+    version = saved + 1
+    other = build_application(settings)  # another process replies meanwhile
+    try:
+        _reply(other, tenant, ticket, "from elsewhere")
+    finally:
+        other.close()
+    loaded = application.tickets.get(tenant, ticket)
+    assert reads[-1] == version
+    assert [m["message"] for m in loaded.messages][-2:] == ["kept", "from elsewhere"]
+    assert loaded.version == version + 1
+
+
+def test_a_ticket_changed_but_not_saved_is_not_handed_out_again(
+    application, tenant, monkeypatch
+):
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
+    _reply(application, tenant, ticket, "saved")
+    changed = application.tickets.get(tenant, ticket)
+    changed.post_message(SYSTEM, "m-unsaved", "never saved", True, False)
+    meanwhile = application.tickets.get(tenant, ticket)  # a second load at once
+    assert meanwhile is not changed
+    reads = _ticket_reads(application, monkeypatch, ticket)
+    loaded = application.tickets.get(tenant, ticket)
+    assert reads == [None]  # replayed from the log
+    assert [m["message"] for m in loaded.messages] == ["saved"]
+    assert loaded.version == changed.version - 1
+
+
+def test_a_failed_command_leaves_the_log_to_decide(application, tenant, monkeypatch):
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
+    _reply(application, tenant, ticket, "saved")
+
+    def refuse(*_args, **_kwargs):  # type: ignore[no-untyped-def]
+        raise ConcurrentChange("refused")
+
+    monkeypatch.setattr(application, "retries_on_conflict", 1)
+    with monkeypatch.context() as patched:
+        patched.setattr(application, "save", refuse)
+        with pytest.raises(ConcurrentChange):
+            _reply(application, tenant, ticket, "refused")
+    reads = _ticket_reads(application, monkeypatch, ticket)
+    _reply(application, tenant, ticket, "after")
+    assert reads == [None]
+    loaded = application.tickets.get(tenant, ticket)
+    assert [m["message"] for m in loaded.messages] == ["saved", "after"]
+
+
+def test_a_kept_ticket_is_not_found_in_another_tenant(application, tenant):
+    ticket = application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
+    other = application.tenants.create(SYSTEM, "Other IT", "other")
+    with pytest.raises(NotFound):
+        application.tickets.get(other, ticket)
+    assert application.tickets.get(tenant, ticket).fields["description"] == "One"
