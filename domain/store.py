@@ -173,7 +173,8 @@ class Store(Application):
             except AggregateNotFoundError as error:
                 raise NotFound(f"{cls.__name__} not found.", "id") from error
         if not isinstance(aggregate, cls) or aggregate.tenant_id != tenant_id:
-            self._handed.put(uuid, aggregate)  # not changed: still the last saved
+            if type(aggregate) in self.handed_out:  # unchanged: as the log has it
+                self._handed.put(uuid, aggregate)
             raise NotFound(f"{cls.__name__} not found.", "id")
         return aggregate
 

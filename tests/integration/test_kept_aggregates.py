@@ -111,7 +111,7 @@ def _reply(application, tenant: str, ticket: str, text: str) -> str:  # type: ig
 
 
 def _ticket_reads(application, monkeypatch, ticket: str) -> list[int | None]:  # type: ignore[no-untyped-def]
-    """The `gt` of each read of the ticket's events from now on (None: all)."""
+    """The `gt` of each read of the record's events from now on (None: all)."""
     reads: list[int | None] = []
     original = application.events.recorder.select_events
 
@@ -197,3 +197,15 @@ def test_a_kept_ticket_is_not_found_in_another_tenant(application, tenant):
     with pytest.raises(NotFound):
         application.tickets.get(other, ticket)
     assert application.tickets.get(tenant, ticket).fields["description"] == "One"
+
+
+def test_another_records_id_asked_for_as_a_ticket_is_not_found_nor_kept(
+    application, tenant, monkeypatch
+):
+    application.tickets.open(tenant, SYSTEM, OpenTicket(description="One"))
+    numbers = sequence_id(tenant, "tickets")
+    reads = _ticket_reads(application, monkeypatch, numbers)
+    for _ in range(2):
+        with pytest.raises(NotFound):
+            application.tickets.get(tenant, numbers)
+    assert reads == [None, None]  # replayed each time: never kept as a ticket
