@@ -134,49 +134,49 @@ class Store(Application):
     ) -> A:
         """The aggregate of that type in that tenant, else NotFound."""
         uuid = as_uuid(aggregate_id)
-        if cls in self.handed_out and version is None:
-            return self._hand_out(tenant_id, cls, uuid)
+        handed = cls in self.handed_out and version is None
+        try:
+            if handed:
+                aggregate: Any = self._hand_out(uuid)
+            else:
+                aggregate = self._loaded_from(cls, uuid, version).get(
+                    uuid, version=version, projector_func=replay
+                )
+        except AggregateNotFoundError as error:
+            raise NotFound(f"{cls.__name__} not found.", "id") from error
+        if not isinstance(aggregate, cls) or aggregate.tenant_id != tenant_id:
+            if handed and type(aggregate) in self.handed_out:
+                self._handed.put(uuid, aggregate)  # unchanged: as the log has it
+            raise NotFound(f"{cls.__name__} not found.", "id")
+        return aggregate
+
+    def _loaded_from(
+        self, cls: type[Any], uuid: UUID, version: int | None
+    ) -> Repository[Any]:
+        """Where an aggregate of that type is loaded from (see the class's notes)."""
         if (
             cls in self.trusted_in_memory
             and version is None
             and uuid not in self._doubted
         ):
-            repository = self.trusted
-        elif cls in self.kept_in_memory:
-            repository = self.kept
+            return self.trusted
+        if cls in self.kept_in_memory:
             self._doubted.discard(uuid)
-        elif cls in self.snapshotting_intervals:
-            repository = self.repository
-        else:
-            repository = self.events_only
-        try:
-            aggregate: object = repository.get(
-                uuid, version=version, projector_func=replay
-            )
-        except AggregateNotFoundError as error:
-            raise NotFound(f"{cls.__name__} not found.", "id") from error
-        if not isinstance(aggregate, cls) or aggregate.tenant_id != tenant_id:
-            raise NotFound(f"{cls.__name__} not found.", "id")
-        return aggregate
+            return self.kept
+        if cls in self.snapshotting_intervals:
+            return self.repository
+        return self.events_only
 
-    def _hand_out(self, tenant_id: str, cls: type[A], uuid: UUID) -> A:
+    def _hand_out(self, uuid: UUID) -> Any:
         """The kept copy brought forward, else the aggregate replayed."""
         try:
-            aggregate: Any = self._handed.get(uuid, evict=True)
+            aggregate = self._handed.get(uuid, evict=True)
         except KeyError:
             aggregate = None
         if aggregate is not None and not aggregate.pending_events:
-            aggregate = replay(aggregate, self.events.get(uuid, gt=aggregate.version))
-        else:  # never kept, or changed since its save: the log decides
-            try:
-                aggregate = self.events_only.get(uuid, projector_func=replay)
-            except AggregateNotFoundError as error:
-                raise NotFound(f"{cls.__name__} not found.", "id") from error
-        if not isinstance(aggregate, cls) or aggregate.tenant_id != tenant_id:
-            if type(aggregate) in self.handed_out:  # unchanged: as the log has it
-                self._handed.put(uuid, aggregate)
-            raise NotFound(f"{cls.__name__} not found.", "id")
-        return aggregate
+            return replay(aggregate, self.events.get(uuid, gt=aggregate.version))
+        # never kept, or changed since its save: the log decides
+        return self.events_only.get(uuid, projector_func=replay)
 
     def find(self, tenant_id: str, cls: type[A], aggregate_id: str | UUID) -> A | None:
         """The aggregate of that type in that tenant, or None."""
