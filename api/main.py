@@ -76,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app,
         settings.default_tenant,
         FollowerCollector(svc.domain, svc.engine, bool(settings.smtp_url)),
+        settings.request_turns,
     )
     app.include_router(health_router, prefix="/api")
     for router in ROUTERS:

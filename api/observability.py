@@ -22,6 +22,7 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     generate_latest,
 )
@@ -32,6 +33,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.deps import subdomain_of
+from api.turns import Turns
 
 REQUEST_ID = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
@@ -116,6 +118,11 @@ class RequestMetrics:
             ["method", "route", "status"],
             registry=registry,
         )
+        self.waiting = Gauge(
+            "ledgerdesk_requests_waiting",
+            "Requests waiting for their turn in this worker (api/turns.py).",
+            registry=registry,
+        )
 
 
 def route_of(scope: Scope) -> str:
@@ -193,11 +200,15 @@ class Observe:
             # error handler, which logs an unexpected error, runs after this.
 
 
-def install(app: FastAPI, default_tenant: str, state: Any = None) -> None:
+def install(
+    app: FastAPI, default_tenant: str, state: Any = None, turns: int = 0
+) -> None:
     """Wire request ids, JSON logs and /metrics into the application.
 
     `state` is a Prometheus collector of the followers' state (read when
     scraped); the request metrics live in the application's own registry.
+    Inside the timing, requests take `turns` at a time (api/turns.py), so a
+    request's wait for its turn counts in its latency.
     """
     configure_logging()
     registry = CollectorRegistry(auto_describe=True)
@@ -205,6 +216,7 @@ def install(app: FastAPI, default_tenant: str, state: Any = None) -> None:
     if state is not None:
         registry.register(state)
     app.state.metrics = metrics
+    app.add_middleware(Turns, turns=turns, waiting=metrics.waiting)
     app.add_middleware(Observe, metrics=metrics, default_tenant=default_tenant)
 
     @app.get("/metrics", include_in_schema=False)

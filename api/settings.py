@@ -7,8 +7,10 @@ import hashlib
 import os
 
 from cryptography.fernet import Fernet
-from pydantic import model_validator
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from api.turns import DEFAULT_TURNS
 
 DEFAULT_SECRET = "change-me-ledgerdesk-development-secret"
 MIN_SECRET_BYTES = 32
@@ -28,6 +30,9 @@ class Settings(BaseSettings):
     secret_key: str = DEFAULT_SECRET
     default_tenant: str = "demo"
     projection_batch_size: int = 1000
+    # Requests an API worker runs at once; the others wait their turn in order
+    # (api/turns.py). 0: no limit.
+    request_turns: int = Field(default=DEFAULT_TURNS, ge=0)
     read_cache_seconds: float = 2.0
     poll_interval: float = 0.2
     upload_dir: str = "var/uploads"

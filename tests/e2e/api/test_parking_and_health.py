@@ -184,6 +184,7 @@ def test_metrics_are_prometheus_text_by_route_template(
     assert 'ledgerdesk_follower_lag_events{follower="read_model"} 0.0' in text
     assert 'ledgerdesk_parked_events{follower="read_model"} 0.0' in text
     assert "ledgerdesk_database_up 1.0" in text
+    assert "ledgerdesk_requests_waiting 0.0" in text  # nobody waits for a turn
 
 
 def _lines(stream: io.StringIO) -> list[dict[str, Any]]:
