@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     trusted_proxies: str = ""
     serve_followers_process: bool = False
     """Set by `serve` for its API workers: a process of its own runs the followers."""
+    serve_connection_shares: str = ""
+    """Set by `serve` for its API workers: the file they count connections in
+    (api/balance.py)."""
     # Serve /api/docs, /api/redoc and the OpenAPI JSON in production too.
     api_docs: bool = False
     # Single sign-on: "entra" (Microsoft Entra ID, OIDC), "fake" (development) or off.
@@ -192,3 +195,9 @@ def hand_followers_to_their_process() -> None:
     goes through the environment the workers inherit, read back by Settings.
     """
     os.environ["LEDGERDESK_SERVE_FOLLOWERS_PROCESS"] = "1"
+
+
+def hand_workers_their_shares(path: str) -> None:
+    """Tell the API workers `serve` starts next where they count their connections
+    (api/balance.py); through the environment, as the followers' word goes."""
+    os.environ["LEDGERDESK_SERVE_CONNECTION_SHARES"] = path

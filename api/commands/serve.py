@@ -26,7 +26,12 @@ import threading
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from api.settings import Settings, hand_followers_to_their_process
+from api import balance
+from api.settings import (
+    Settings,
+    hand_followers_to_their_process,
+    hand_workers_their_shares,
+)
 
 STOP_TIMEOUT_S = 15.0
 """Seconds a follower or a worker gets to stop before it is left, or killed."""
@@ -207,6 +212,8 @@ def worker_app() -> Any:
     from api.main import create_app
 
     settings = Settings()
+    if settings.serve_connection_shares:
+        balance.SHARES = balance.ConnectionShares(settings.serve_connection_shares)
     app = create_app(settings)
     if settings.serve_followers_process:
         svc = app.state.services
@@ -282,10 +289,15 @@ def serve_workers(
         followers.start()
         if projector:
             hand_followers_to_their_process()
+    shares = balance.ConnectionShares.create()
+    hand_workers_their_shares(shares)
     config = uvicorn.Config(
         "api.commands.serve:worker_app",
         factory=True,
         workers=workers,
+        # each worker counts its connections and lets go of those beyond its
+        # share, so clients that keep theirs open end up evenly spread
+        http="api.balance:BalancedProtocol",
         host=arguments.host,
         port=arguments.port,
         log_level="info",
@@ -308,6 +320,7 @@ def serve_workers(
     finally:
         if followers is not None and followers.is_alive():
             stop_within([followers], STOP_TIMEOUT_S)
+        balance.ConnectionShares.remove(shares)
     return 0
 
 

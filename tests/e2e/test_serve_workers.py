@@ -7,6 +7,8 @@ On SQLite serve runs one process whatever --workers says.
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import os
 import signal
 import subprocess
@@ -198,6 +200,56 @@ def _in_messages(base: str, headers: dict[str, str], ticket: str, i: int) -> boo
         },
     )
     return f"On it {i}" in answer.text
+
+
+def _connections_by_process(pids: set[int], port: int) -> Counter[int]:
+    """The established connections to the port each process holds, from /proc."""
+    sockets: set[str] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            local, state, inode = fields[1], fields[3], fields[9]
+            if state == "01" and int(local.rsplit(":", 1)[1], 16) == port:
+                sockets.add(f"socket:[{inode}]")
+    held: Counter[int] = Counter()
+    for pid in pids:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                if os.readlink(fd) in sockets:
+                    held[pid] += 1
+    return held
+
+
+@pytest.mark.skipif(BACKEND == "sqlite", reason="several workers need PostgreSQL")
+def test_clients_keeping_their_connections_end_up_evenly_over_the_workers(served):
+    base, process = served
+    port = int(base.rsplit(":", 1)[1])
+    # forty clients each keeping one connection, as browsers do; the kernel's
+    # hash alone splits forty evenly one time in eight
+    clients = [
+        http.client.HTTPConnection("127.0.0.1", port, timeout=20) for _ in range(40)
+    ]
+    try:
+        split: list[int] = []
+        for _ in range(30):
+            closed = 0
+            for client in clients:
+                client.request("GET", "/api/system/status")
+                answer = client.getresponse()
+                answer.read()
+                assert answer.status == 200
+                if answer.getheader("connection") == "close":
+                    closed += 1  # http.client connects again for the next
+            if closed:
+                continue
+            held = _connections_by_process(_children(process.pid), port)
+            split = sorted(held.values())
+            if split == [20, 20]:
+                break
+        assert split == [20, 20]
+    finally:
+        for client in clients:
+            client.close()
 
 
 @pytest.mark.skipif(BACKEND == "sqlite", reason="several workers need PostgreSQL")
