@@ -25,6 +25,7 @@ import math
 import mmap
 import os
 import tempfile
+from pathlib import Path
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -32,6 +33,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 SLOTS = 64
 """Workers one file counts for (a restarted worker takes a dead one's slot)."""
 SLOT_BYTES = 8
+PREFIX = "ledgerdesk-serve-"
 """A slot: the worker's process id and its open connections, 4 bytes each."""
 
 
@@ -61,9 +63,16 @@ class ConnectionShares:
 
     @staticmethod
     def create() -> str:
-        """A new file of empty slots (in shared memory where the system has it)."""
-        directory = "/dev/shm" if os.path.isdir("/dev/shm") else None
-        descriptor, path = tempfile.mkstemp(prefix="ledgerdesk-serve-", dir=directory)
+        """A new file of empty slots (in shared memory where the system has it),
+        named after this process; files left by a serve that was killed go."""
+        directory = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
+        for left in Path(directory).glob(f"{PREFIX}*-*"):
+            owner = left.name[len(PREFIX) :].split("-", 1)[0]
+            if owner.isdigit() and not _alive(int(owner)):
+                ConnectionShares.remove(str(left))
+        descriptor, path = tempfile.mkstemp(
+            prefix=f"{PREFIX}{os.getpid()}-", dir=directory
+        )
         with os.fdopen(descriptor, "wb") as file:
             file.write(bytes(SLOTS * SLOT_BYTES))
         return path

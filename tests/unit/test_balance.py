@@ -6,10 +6,11 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from api.balance import SLOTS, ConnectionShares
+from api.balance import PREFIX, SLOTS, ConnectionShares
 
 
 @pytest.fixture
@@ -91,3 +92,18 @@ def test_slots_run_out_with_a_clear_error(shares_file: str) -> None:
         file.write(os.getpid().to_bytes(4, "little") * (SLOTS * 2))
     with pytest.raises(RuntimeError, match="more than 64 workers"):
         ConnectionShares(shares_file, pid=os.getppid())
+
+
+def test_a_file_left_by_a_killed_serve_goes_when_the_next_one_starts() -> None:
+    left = ConnectionShares.create()
+    dead = Path(left).with_name(f"{PREFIX}{finished_process()}-left")
+    os.rename(left, dead)
+    ours = ConnectionShares.create()
+    try:
+        assert not dead.exists()
+        assert Path(ours).name.startswith(f"{PREFIX}{os.getpid()}-")
+        again = ConnectionShares.create()  # a live serve's file stays
+        assert Path(ours).exists()
+        ConnectionShares.remove(again)
+    finally:
+        ConnectionShares.remove(ours)
