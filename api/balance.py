@@ -33,8 +33,9 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 SLOTS = 64
 """Workers one file counts for (a restarted worker takes a dead one's slot)."""
 SLOT_BYTES = 8
-PREFIX = "ledgerdesk-serve-"
 """A slot: the worker's process id and its open connections, 4 bytes each."""
+PREFIX = "ledgerdesk-serve-"
+"""The file's name begins so, then serve's process id."""
 
 
 def _alive(pid: int) -> bool:
