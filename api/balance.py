@@ -58,7 +58,7 @@ class ConnectionShares:
             self._map = mmap.mmap(file.fileno(), SLOTS * SLOT_BYTES)
             fcntl.flock(file, fcntl.LOCK_EX)  # one worker takes a slot at a time
             try:
-                self.slot = self._claim()
+                self._claim()
             finally:
                 fcntl.flock(file, fcntl.LOCK_UN)
 
@@ -95,7 +95,8 @@ class ConnectionShares:
         self._map[at : at + 4] = self.pid.to_bytes(4, "little", signed=True)
         self._map[at + 4 : at + 8] = count.to_bytes(4, "little", signed=True)
 
-    def _claim(self) -> int:
+    def _claim(self) -> None:
+        """Take the first slot that is free, this process's own or a dead one's."""
         taken = [self._read(slot)[0] for slot in range(SLOTS)]
         free = [
             slot
@@ -106,7 +107,6 @@ class ConnectionShares:
             raise RuntimeError(f"more than {SLOTS} workers count their connections")
         self.slot = free[0]
         self._write(0)
-        return self.slot
 
     def count(self, change: int) -> None:
         """A connection opened (+1) or closed (-1) in this worker."""

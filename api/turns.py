@@ -25,6 +25,8 @@ import weakref
 from prometheus_client import Gauge
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from api.guards import replaying
+
 DEFAULT_TURNS = 4
 PREREAD_BYTES = 1024 * 1024
 WITHOUT_TURN = frozenset({"/api/health", "/metrics"})
@@ -104,18 +106,12 @@ class Turns:
 
 
 async def _read_ahead(receive: Receive) -> Receive:
-    """The body's messages read now, handed out again before anything else."""
-    messages: list[Message] = []
+    """The body read now, handed out again to the first read after."""
+    chunks: list[bytes] = []
     while True:
         message = await receive()
-        messages.append(message)
-        if message["type"] != "http.request" or not message.get("more_body", False):
-            break
-    messages.reverse()
-
-    async def replay() -> Message:
-        if messages:
-            return messages.pop()
-        return await receive()
-
-    return replay
+        if message["type"] != "http.request":
+            return receive  # gone: the app hears so at its own first read
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return replaying(b"".join(chunks), receive)
